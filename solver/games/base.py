@@ -1,0 +1,90 @@
+"""The fixed contract every game fills in (OpenSpiel-style).
+
+A game is a ``GameSpec`` subclass registered in ``solver.games``.  It has two
+engines that tests cross-check:
+
+* a readable **reference engine**: ``new_reference(layout, rules)`` returns a
+  ``ReferenceState`` whose ``legal_moves()`` are notation strings and whose
+  ``play(move)`` applies one move or raises ``IllegalMove`` saying why;
+* a **fast engine**: numba kernels on a flat ``uint8`` state (see
+  ``solver.search.kernels`` for the kernel contract), reached through
+  ``encode`` (reference state -> arrays) and ``describe_move`` (fast move ->
+  the notation moves it stands for).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from solver.deals import Layout
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal in the current position; the text says why."""
+
+
+class ReferenceState:
+    """A position of the reference engine.  Subclasses implement the rules."""
+
+    def legal_moves(self) -> list[str]:
+        raise NotImplementedError
+
+    def play(self, move: str) -> None:
+        """Apply one move (any accepted spelling); raise IllegalMove if illegal."""
+        raise NotImplementedError
+
+    def is_won(self) -> bool:
+        raise NotImplementedError
+
+    def copy(self) -> "ReferenceState":
+        raise NotImplementedError
+
+    def render(self) -> str:
+        """A readable picture of the position, for ``solitaire show``."""
+        raise NotImplementedError
+
+
+class GameSpec:
+    """Everything the rest of the tool needs to know about one game."""
+
+    name: str = ""
+    aliases: tuple[str, ...] = ()
+    game_id: int = -1  # index used by the kernel dispatcher
+    options: tuple = ()  # RuleOption, in RULES.md order
+    presets: dict[str, dict[str, Any]] = {}
+    max_moves: int = 64  # most fast moves any position can have
+    max_depth: int = 1000  # deepest search path (longer paths give "unknown")
+
+    # --- rules -----------------------------------------------------------------
+    def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults, check combinations; return every option explicitly."""
+        raise NotImplementedError
+
+    # --- deals -----------------------------------------------------------------
+    def layout_from_deck(self, deck: list[int]) -> Layout:
+        """Lay out a 52-card deck (dealing order) as PySolFC deals this game."""
+        raise NotImplementedError
+
+    def validate_layout(self, layout: Layout) -> None:
+        """Raise DealError naming the problem (pile sizes etc.)."""
+        raise NotImplementedError
+
+    def render_layout(self, layout: Layout) -> str:
+        return self.new_reference(layout, self.complete_rules({})).render()
+
+    # --- engines ---------------------------------------------------------------
+    def new_reference(self, layout: Layout, rules: dict[str, Any]) -> ReferenceState:
+        raise NotImplementedError
+
+    def rules_array(self, rules: dict[str, Any]) -> np.ndarray:
+        """The rule dict as the int64 array the kernels read."""
+        raise NotImplementedError
+
+    def encode(self, state: ReferenceState, rules: dict[str, Any]) -> np.ndarray:
+        """The fast engine's uint8 state for a reference position."""
+        raise NotImplementedError
+
+    def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
+        """The notation moves (one or more, e.g. draws then a play) of a fast move."""
+        raise NotImplementedError

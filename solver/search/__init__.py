@@ -1,0 +1,1 @@
+"""Game-independent search: DFS for solvability, IDA* for shortest wins."""

@@ -1,0 +1,143 @@
+"""Public solving API: validate, search in quanta, replay-verify, report.
+
+>>> from solver.deals import make_deal
+>>> r = solve(make_deal("klondike", 24), {"draw": 1})     # doctest: +SKIP
+>>> r.result, len(r.moves)                                 # doctest: +SKIP
+('solved', 126)
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from solver.deals import Deal
+from solver.games import get_game
+from solver.games.base import GameSpec
+from solver.replay import ReplayError, verify_win
+from solver.rules import parse_rules
+from solver.search import config, engine
+from solver.search.tt import new_table
+from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
+
+
+class SolverBug(RuntimeError):
+    """The fast engine claimed a win the reference engine rejects."""
+
+
+class BudgetError(ValueError):
+    """A budget option out of range."""
+
+
+def check_budgets(max_nodes: int, timeout: float | None, tt_mb: float) -> None:
+    if max_nodes is None or int(max_nodes) < 1:
+        raise BudgetError(f"max-nodes must be at least 1, got {max_nodes}")
+    if timeout is not None and timeout <= 0:
+        raise BudgetError(f"timeout must be a positive number of seconds, got {timeout}")
+    if not 1 <= tt_mb <= 64 * 1024:
+        raise BudgetError(f"transposition table size must be 1..65536 MB, got {tt_mb}")
+
+
+class _Search:
+    """One deal's search state: arrays reused by the DFS and IDA* phases."""
+
+    def __init__(self, spec: GameSpec, deal: Deal, rules: dict, tt_mb: float, timeout: float | None,
+                 progress: Callable[[dict], None] | None):
+        self.spec, self.deal, self.rules = spec, deal, rules
+        self.root = spec.encode(spec.new_reference(deal.layout, rules), rules)
+        self.rules_arr = spec.rules_array(rules)
+        self.stack = engine.SearchStack(len(self.root), spec.max_depth, spec.max_moves)
+        self.tt_keys, self.tt_vals = new_table(tt_mb)
+        self.start = time.perf_counter()
+        self.deadline = None if timeout is None else self.start + timeout
+        self.progress = progress
+        self.nodes = 0
+        self.reason = ""
+
+    def run(self, mode: int, bound: int, max_nodes: int) -> int:
+        """Run one search to its end; returns the engine status."""
+        self.tt_keys.fill(0)
+        s = self.stack
+        s.reset(self.root, max_nodes, bound)
+        status = engine.RUNNING
+        try:
+            while status == engine.RUNNING:
+                status = engine.run(self.spec.game_id, self.rules_arr, mode, s.states, s.moves, s.nmoves,
+                                    s.midx, s.gcost, s.ctl, self.tt_keys, self.tt_vals, config.QUANTUM)
+                if status == engine.RUNNING and self.deadline and time.perf_counter() > self.deadline:
+                    status, self.reason = engine.BUDGET, "timeout"
+                if self.progress is not None:
+                    self.progress({"nodes": self.nodes + int(s.ctl[engine.NODES]), "bound": bound})
+        except KeyboardInterrupt:
+            status, self.reason = engine.BUDGET, "interrupted"
+        if status == engine.BUDGET and not self.reason:
+            self.reason = "node budget"
+        self.nodes += int(s.ctl[engine.NODES])
+        return status
+
+    def solution(self) -> list[str]:
+        moves: list[str] = []
+        for state, move in self.stack.path():
+            moves.extend(self.spec.describe_move(state, self.rules_arr, move))
+        try:
+            verify_win(self.spec, self.deal.layout, self.rules, moves)
+        except ReplayError as exc:
+            raise SolverBug(f"{self.deal.label()}: fast engine's solution fails replay: {exc}") from None
+        return moves
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+
+def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = config.DEFAULT_MAX_NODES,
+          timeout: float | None = None, tt_mb: float = config.DEFAULT_TT_MB, optimal: bool = False,
+          progress: Callable[[dict], None] | None = None) -> SolveResult:
+    """Decide one deal: ``solved`` (replay-verified moves), ``unsolvable`` or ``unknown``.
+
+    With ``optimal=True`` the solution has the fewest moves when
+    ``result.optimal`` is True; otherwise it is the best found and
+    ``result.lower_bound`` is the proved least length of any win.
+    """
+    spec = get_game(deal.game)
+    rules = parse_rules(spec, rules or {})
+    check_budgets(max_nodes, timeout, tt_mb)
+    search = _Search(spec, deal, rules, tt_mb, timeout, progress)
+    status = search.run(config.MODE_SOLVE, -1, int(max_nodes))
+    result = SolveResult(deal, rules, UNKNOWN)
+    if status == engine.SOLVED:
+        result.result, result.moves = SOLVED, search.solution()
+    elif status == engine.EXHAUSTED:
+        if search.stack.ctl[engine.CUTOFF]:
+            search.reason = "depth limit"
+        else:
+            result.result = UNSOLVABLE
+    if optimal and result.result == SOLVED:
+        _shortest(search, result, int(max_nodes))
+    result.nodes, result.seconds, result.reason = search.nodes, search.elapsed(), search.reason
+    if result.result != UNKNOWN and not (optimal and not result.optimal):
+        result.reason = ""
+    return result
+
+
+def _shortest(search: _Search, result: SolveResult, max_nodes: int) -> None:
+    """IDA* from the root; the DFS solution is the incumbent upper bound."""
+    spec, upper = search.spec, len(result.moves)
+    from solver.search import kernels as K
+
+    bound = int(K.lower_bound(spec.game_id, search.root, search.rules_arr))
+    result.lower_bound = bound
+    while bound < upper and search.nodes < max_nodes and not search.reason:
+        status = search.run(config.MODE_OPTIMAL, bound, max_nodes - search.nodes)
+        if status == engine.SOLVED:
+            result.moves = search.solution()
+            result.optimal, result.lower_bound = True, len(result.moves)
+            return
+        if status != engine.EXHAUSTED or search.stack.ctl[engine.CUTOFF]:
+            return
+        bound = int(search.stack.ctl[engine.NEXT_BOUND])
+        if bound == engine.NO_BOUND:  # no win at all: cannot happen after a DFS win
+            raise SolverBug(f"{search.deal.label()}: IDA* found no win although DFS did")
+        result.lower_bound = min(bound, upper)
+    if bound >= upper:
+        result.optimal, result.lower_bound = True, upper
