@@ -55,7 +55,8 @@ class SearchStack:
 
 
 @njit(cache=True)
-def run(game, rules, mode, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_vals, quantum):
+def run(game, rules, mode, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_vals, tt_stamps, stamp,
+        quantum):
     """Advance the search by up to ``quantum`` expansions; returns status."""
     bound = ctl[BOUND]
     ida = bound >= 0
@@ -72,7 +73,7 @@ def run(game, rules, mode, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_
                 ctl[NEXT_BOUND] = f
                 ctl[STATUS] = EXHAUSTED
                 return EXHAUSTED
-        probe_insert(tt_keys, tt_vals, K.state_key(game, root, rules, mode), 0)
+        probe_insert(tt_keys, tt_vals, tt_stamps, stamp, K.state_key(game, root, rules, mode), 0)
         ctl[NODES] += 1
         nmoves[0] = K.gen_moves(game, root, rules, moves[0], mode)
         midx[0] = 0
@@ -110,7 +111,7 @@ def run(game, rules, mode, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_
             depth += 1
             status = SOLVED
             break
-        if probe_insert(tt_keys, tt_vals, K.state_key(game, child, rules, mode), np.int32(g)):
+        if probe_insert(tt_keys, tt_vals, tt_stamps, stamp, K.state_key(game, child, rules, mode), np.int32(g)):
             continue
         if depth + 1 >= max_depth:
             ctl[CUTOFF] = 1

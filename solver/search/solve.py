@@ -18,7 +18,7 @@ from solver.games.base import GameSpec
 from solver.replay import ReplayError, verify_win
 from solver.rules import parse_rules
 from solver.search import config, engine
-from solver.search.tt import new_table
+from solver.search.tt import Table
 from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
 
@@ -39,6 +39,18 @@ def check_budgets(max_nodes: int, timeout: float | None, tt_mb: float) -> None:
         raise BudgetError(f"transposition table size must be 1..65536 MB, got {tt_mb}")
 
 
+_BUFFERS: dict = {}
+
+
+def _buffers(spec: GameSpec, state_len: int, tt_mb: float) -> tuple[engine.SearchStack, Table]:
+    """Search arrays and table, kept per process: batches reuse them deal after deal."""
+    key = (spec.name, state_len, tt_mb)
+    if key not in _BUFFERS:
+        _BUFFERS.clear()  # one table at a time bounds memory
+        _BUFFERS[key] = (engine.SearchStack(state_len, spec.max_depth, spec.max_moves), Table(tt_mb))
+    return _BUFFERS[key]
+
+
 class _Search:
     """One deal's search state: arrays reused by the DFS and IDA* phases."""
 
@@ -47,8 +59,7 @@ class _Search:
         self.spec, self.deal, self.rules = spec, deal, rules
         self.root = spec.encode(spec.new_reference(deal.layout, rules), rules)
         self.rules_arr = spec.rules_array(rules)
-        self.stack = engine.SearchStack(len(self.root), spec.max_depth, spec.max_moves)
-        self.tt_keys, self.tt_vals = new_table(tt_mb)
+        self.stack, self.table = _buffers(spec, len(self.root), tt_mb)
         self.start = time.perf_counter()
         self.deadline = None if timeout is None else self.start + timeout
         self.progress = progress
@@ -57,14 +68,14 @@ class _Search:
 
     def run(self, mode: int, bound: int, max_nodes: int) -> int:
         """Run one search to its end; returns the engine status."""
-        self.tt_keys.fill(0)
-        s = self.stack
+        stamp = np.uint32(self.table.new_search())
+        s, t = self.stack, self.table
         s.reset(self.root, max_nodes, bound)
         status = engine.RUNNING
         try:
             while status == engine.RUNNING:
                 status = engine.run(self.spec.game_id, self.rules_arr, mode, s.states, s.moves, s.nmoves,
-                                    s.midx, s.gcost, s.ctl, self.tt_keys, self.tt_vals, config.QUANTUM)
+                                    s.midx, s.gcost, s.ctl, t.keys, t.vals, t.stamps, stamp, config.QUANTUM)
                 if status == engine.RUNNING and self.deadline and time.perf_counter() > self.deadline:
                     status, self.reason = engine.BUDGET, "timeout"
                 if self.progress is not None:

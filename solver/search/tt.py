@@ -4,8 +4,9 @@ Buckets of four slots; a full bucket replaces one slot chosen by the key's
 high bits.  Losing an entry only costs re-exploring a position, never a wrong
 verdict: a position is pruned only when it (a) was fully explored before
 without a win, or (b) is on the current path.  Each slot also stores a small
-value (the cost ``g`` at which IDA* reached it; pruned when not improved).
-Key 0 marks an empty slot, so key 0 is stored as 1.
+value (the cost ``g`` at which IDA* reached it; pruned when not improved) and
+the stamp of the search that wrote it: a new search takes a new stamp instead
+of clearing the table, so reusing a large table costs nothing per deal.
 """
 from __future__ import annotations
 
@@ -13,7 +14,27 @@ import numpy as np
 from numba import njit
 
 BUCKET = 4
-SLOT_BYTES = 8 + 4
+SLOT_BYTES = 8 + 4 + 4
+
+
+class Table:
+    """The three slot arrays and the stamp of the current search."""
+
+    def __init__(self, megabytes: float):
+        n = table_slots(megabytes)
+        # np.zeros maps untouched pages lazily: memory grows only as slots are used.
+        self.keys = np.zeros(n, dtype=np.uint64)
+        self.vals = np.zeros(n, dtype=np.int32)
+        self.stamps = np.zeros(n, dtype=np.uint32)
+        self.stamp = 0
+
+    def new_search(self) -> int:
+        """A fresh stamp: every slot of earlier searches now reads as empty."""
+        self.stamp += 1
+        if self.stamp >= 2**32 - 1:
+            self.stamps.fill(0)
+            self.stamp = 1
+        return self.stamp
 
 
 def table_slots(megabytes: float) -> int:
@@ -22,30 +43,26 @@ def table_slots(megabytes: float) -> int:
     return 1 << (slots.bit_length() - 1)
 
 
-def new_table(megabytes: float) -> tuple[np.ndarray, np.ndarray]:
-    n = table_slots(megabytes)
-    return np.zeros(n, dtype=np.uint64), np.zeros(n, dtype=np.int32)
-
-
 @njit(cache=True, inline="always")
-def probe_insert(keys, vals, key, g):
+def probe_insert(keys, vals, stamps, stamp, key, g):
     """True if ``key`` is known at cost <= g (prune); else record it, False."""
-    if key == 0:
-        key = np.uint64(1)
     mask = np.uint64(keys.shape[0] - 1) & ~np.uint64(BUCKET - 1)
-    base = int(key & mask)
+    base = np.int64(key & mask)
+    free = -1
     for i in range(BUCKET):
-        k = keys[base + i]
-        if k == key:
-            if vals[base + i] <= g:
+        slot = base + i
+        if stamps[slot] != stamp:
+            if free < 0:
+                free = slot
+            continue
+        if keys[slot] == key:
+            if vals[slot] <= g:
                 return True
-            vals[base + i] = g
+            vals[slot] = g
             return False
-        if k == 0:
-            keys[base + i] = key
-            vals[base + i] = g
-            return False
-    victim = base + int((key >> np.uint64(62)) & np.uint64(BUCKET - 1))
-    keys[victim] = key
-    vals[victim] = g
+    if free < 0:
+        free = base + np.int64((key >> np.uint64(62)) & np.uint64(BUCKET - 1))
+    keys[free] = key
+    vals[free] = g
+    stamps[free] = stamp
     return False

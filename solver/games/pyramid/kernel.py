@@ -1,34 +1,666 @@
-"""PLACEHOLDER kernels (the game's issue replaces this file): valid numba
-signatures so the dispatcher compiles before the game exists."""
+"""Pyramid kernels on a flat ``uint8`` state (contract: solver.search.kernels).
+
+State layout (``STATE_LEN`` bytes)::
+
+    [CARDS + i]      pyramid card at place i (0..27, row by row), then the
+                     24 stock cards in their original turning order (28..51)
+    [PYR..PYR+3]     28-bit mask: pyramid places still holding their card
+    [PRESENT..+2]    24-bit mask: stock cards not yet removed ("P")
+    [TURNED..+2]     24-bit mask: present cards now on a waste pile ("T");
+                     the stock is P & ~T.  Within a pass cards are turned in
+                     order, so the waste is a prefix of the turning order.
+    [REDEALS]        redeals made (kept 0 when passes are unlimited)
+    [PILE + i]       waste pile (0..2) of stock card i while it is turned
+
+A card's *location* is its index in CARDS: 0..27 pyramid, 28..51 stock.
+A move is ``loc_a | loc_b << 6 | kind << 12 | t << 16``: ``kind`` 0 removes
+the cards at ``loc_a`` (and ``loc_b``; 63 = none, a King), 1 is ``draw``,
+2 is ``redeal``.  A removal with ``t > 0`` is *compound*: it first makes
+``t`` stock actions (each is ``draw`` if the stock has cards, else
+``redeal``: the only stock action then legal) and then removes.  MODE_ALL
+lists single actions only (t = 0), as the reference engine does.
+
+Search moves (MODE_SOLVE, MODE_OPTIMAL)
+---------------------------------------
+C1 Stock actions are folded into the removal that follows them, and a
+   removal is offered after ``t`` actions only if it uses a card that those
+   ``t`` actions newly exposed.  Proof: a stock action never changes the
+   pyramid, and removing cards that are already exposed before the action
+   leaves the stock and waste as they were, except in one case handled
+   below; so "action, removal of cards exposed before it" reaches the same
+   position as "removal, action" with the same number of moves.  Moving
+   every action as late as possible turns any winning line into blocks of
+   (actions, removal) where each removal uses a newly exposed card, without
+   lengthening it (a line never ends with actions: the last move wins, and
+   only a removal can win).  Exceptions checked: (a) draw 1 with
+   ``stock_top_playable``: the card drawn at action t was the stock top just
+   before, so "draw Y, remove Y" reaches exactly the position "remove Y
+   from the stock top" reaches, one move cheaper; Y is therefore treated as
+   not new, unless its partner is newly exposed too; (b) three waste piles:
+   a turn deals the stock top onto pile 1, and removing the stock top before
+   the turn would change which pile every later card goes to, so a card
+   turned onto a pile is always new.
+C2 At most one full cycle of stock actions: ``t <= stock + waste`` (draw
+   1).  After ``stock + 1 + waste`` actions the stock and waste are as before
+   with one pass fewer left (or the very same position, passes unlimited):
+   a longer block reaches a position the shorter one also reaches, with
+   fewer moves and at least as many passes left; more passes left never
+   loses a win (``redeal`` is only ever an option).
+
+Reductions (rules[R_REDUCE] bit mask; tests switch them off one by one)
+-----------------------------------------------------------------------
+The exposure lemma behind them: removing a card only exposes more (a
+pyramid card is exposed once its coverers are gone, and the single waste
+pile keeps its order when a card leaves it), so if position A' is A with
+some cards removed, every move of a line from A that does not use those
+cards is legal in A' in turn; a ``draw`` of a removed card is skipped, and
+a ``redeal`` whose waste would be empty in A' is skipped (the stock stays
+A's minus those cards, in order).  Draw 3 is covered only while the cards
+removed never were in the stock: taking a stock card shifts which pile
+later cards are dealt to.
+R1 ``KING``: an exposed pyramid King is removed as the only move (both
+   modes).  Any win from A removes that King; by the lemma the line with
+   that move dropped (and draws of it skipped) wins from A' = A minus the
+   King, with at least one move fewer: safe for fewest moves.  In
+   MODE_SOLVE also a waste-top King, or (draw 1) a stock-top King, is
+   forced: by the lemma A' wins whenever A does (length is not the
+   question there).
+R2 ``LAST_PAIR``: two exposed cards X+Y are removed as the only move when
+   no other card of either rank remains anywhere, neither is the stock top
+   under three waste piles, and (MODE_OPTIMAL) at least one of them is in
+   the pyramid.  Any other move pairing X or Y would need another card of
+   these ranks; so every line that removes one of them removes X+Y in one
+   move, and a win must (MODE_OPTIMAL: a pyramid card has to go).  By the
+   lemma, doing it first never lengthens a win.
+R3 ``DEAD``: a position is dropped (no moves, lower bound "infinite") when
+   a pyramid card can never find a partner: no card of the complementary
+   rank is left outside the pyramid, and every such pyramid card lies above
+   it or below it in the same covering cone (one of them must go before the
+   other is exposed; with ``pair_covering`` a card directly on it still
+   counts); or when, for ranks r and 13-r, the pyramid holds more cards of
+   one rank than there are cards of the other rank left in all.  Each
+   removal takes exactly one card of each rank of a pair, and every pyramid
+   card must be removed, so no win exists.
+
+Lower bound (admissible, used by IDA*)
+--------------------------------------
+``removals + draws``.  removals = pyramid Kings + for each rank pair the
+larger of its two pyramid counts: every pyramid card must be removed, and a
+move takes at most one card of each rank.  draws: if the pyramid holds e
+more cards of rank r than of 13-r, e cards of rank 13-r from outside the
+pyramid are needed, so the e-th cheapest of them must become exposed.  A
+waste card costs 0; a stock card with j cards before it costs j+1 draws (3
+piles: turns of three), and under ``stock_top_playable`` it costs one move
+for every card before it that cannot leave the stock by pairing with a
+pyramid card (a King, or no pyramid card of the complementary rank): such a
+card leaves only by a draw or by a move that removes no pyramid card.
+These draws and moves remove no pyramid card, so they add to the removals
+count; the largest such cost over the rank pairs is added.
+"""
 import numpy as np
 from numba import njit
 
+from solver.search.config import MODE_ALL, MODE_OPTIMAL
+
+# --- state layout ---------------------------------------------------------------
+NPYR = 28
+NSTOCK = 24
+CARDS = 0
+PYR = 52
+PRESENT = 56
+TURNED = 59
+REDEALS = 62
+PILE = 64
+STATE_LEN = PILE + NSTOCK
+
+# --- rules array ------------------------------------------------------------------
+R_DRAW, R_PASSES, R_STOCK_TOP, R_COVER, R_REDUCE = range(5)
+RULES_LEN = 5
+KING_FORCED = 1
+LAST_PAIR = 2
+DEAD = 4
+ALL_REDUCTIONS = KING_FORCED | LAST_PAIR | DEAD
+
+# --- moves -----------------------------------------------------------------------
+NONE = 63
+K_REMOVE, K_DRAW, K_REDEAL = 0, 1, 2
+DRAW_MOVE = K_DRAW << 12
+REDEAL_MOVE = K_REDEAL << 12
+# Buffer bound: at most 7 exposed pyramid cards (the exposed cards form an
+# antichain of the covering order, and the 7 diagonals are chains) plus 3
+# waste tops plus the stock top = 11 cards: <= 55 pairs + 11 Kings + 14
+# covering pairs (2 per exposed coverer) at t = 0; each later t adds pairs of
+# its <= 4 new cards with <= 10 others plus 4 Kings, for t <= 24.
+MAX_MOVES = 80 + 24 * 44 + 8
+BIG = 10000  # lower bound of a dead position
+
+# --- geometry constants ------------------------------------------------------------
+
+
+def _geometry():
+    cover = np.zeros(NPYR, dtype=np.int64)
+    for r in range(6):
+        for c in range(r + 1):
+            i = r * (r + 1) // 2 + c
+            j = (r + 1) * (r + 2) // 2 + c
+            cover[i] = (1 << j) | (1 << (j + 1))
+    cone = np.zeros(NPYR, dtype=np.int64)
+    for i in range(NPYR - 1, -1, -1):
+        m = cover[i]
+        for j in range(NPYR):
+            if (cover[i] >> j) & 1:
+                m |= cone[j]
+        cone[i] = m
+    under = np.zeros(NPYR, dtype=np.int64)  # places that i lies above (in their cone)
+    covered_by = np.zeros(NPYR, dtype=np.int64)
+    for i in range(NPYR):
+        for j in range(NPYR):
+            if (cone[j] >> i) & 1:
+                under[i] |= 1 << j
+            if (cover[j] >> i) & 1:
+                covered_by[i] |= 1 << j
+    block = cone | under
+    block_cover = block & ~(cover | covered_by)
+    return cover, block, block_cover
+
+
+COVER, BLOCK, BLOCK_COVER = _geometry()
+
+
+# --- small helpers ----------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def _get(state, off, n):
+    v = np.int64(0)
+    for k in range(n):
+        v |= np.int64(state[off + k]) << (8 * k)
+    return v
+
+
+@njit(cache=True, inline="always")
+def _put(state, off, n, v):
+    for k in range(n):
+        state[off + k] = (v >> (8 * k)) & 0xFF
+
+
+@njit(cache=True, inline="always")
+def _rank(card):
+    return np.int64(card) % 13 + 1
+
+
+@njit(cache=True, inline="always")
+def _low(x):
+    """Index of the lowest set bit (x != 0)."""
+    i = 0
+    while not (x >> i) & 1:
+        i += 1
+    return i
+
+
+@njit(cache=True, inline="always")
+def _high(x):
+    """Index of the highest set bit, -1 for 0."""
+    i = -1
+    while x:
+        x >>= 1
+        i += 1
+    return i
+
+
+@njit(cache=True, inline="always")
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def make_move(a, b, t):
+    return a | (b << 6) | (t << 16)
+
+
+@njit(cache=True, inline="always")
+def move_kind(move):
+    return (move >> 12) & 3
+
+
+@njit(cache=True, inline="always")
+def move_a(move):
+    return move & 63
+
+
+@njit(cache=True, inline="always")
+def move_b(move):
+    return (move >> 6) & 63
+
+
+@njit(cache=True, inline="always")
+def move_t(move):
+    return (move >> 16) & 255
+
 
 @njit(cache=True)
-def gen_moves(state, rules, out, mode):
-    return 0
+def _exposed_pyramid(pyr):
+    e = np.int64(0)
+    for i in range(NPYR):
+        if (pyr >> i) & 1 and (pyr & COVER[i]) == 0:
+            e |= np.int64(1) << i
+    return e
 
 
 @njit(cache=True)
-def apply_move(state, rules, move, child):
-    child[:] = state
+def _waste_tops(state, rules, P, T, tops):
+    """Fill tops[0..2] with the stock index of each waste pile's top (-1: empty)."""
+    tops[0] = -1
+    tops[1] = -1
+    tops[2] = -1
+    W = P & T
+    if rules[R_DRAW] == 1:
+        tops[0] = _high(W)
+        return
+    for i in range(NSTOCK):
+        if (W >> i) & 1:
+            tops[state[PILE + i]] = i  # later turned = higher index = on top
 
 
 @njit(cache=True)
-def move_cost(state, rules, move):
-    return 1
+def _can_redeal(state, rules, P, T):
+    if rules[R_DRAW] != 1 or (P & ~T) != 0 or (P & T) == 0:
+        return False
+    passes = rules[R_PASSES]
+    return passes == 0 or state[REDEALS] + 1 < passes
 
 
 @njit(cache=True)
-def is_won(state, rules):
+def _stock_action(state, rules):
+    """One ``draw`` (stock not empty) or else ``redeal``, in place."""
+    P = _get(state, PRESENT, 3)
+    T = _get(state, TURNED, 3)
+    stock = P & ~T
+    if stock == 0:
+        _put(state, TURNED, 3, np.int64(0))
+        if rules[R_PASSES] != 0:
+            state[REDEALS] += 1
+        return
+    if rules[R_DRAW] == 1:
+        _put(state, TURNED, 3, T | (stock & -stock))
+        return
+    for k in range(3):
+        if stock == 0:
+            break
+        i = _low(stock)
+        stock &= stock - 1
+        T |= np.int64(1) << i
+        state[PILE + i] = k
+    _put(state, TURNED, 3, T)
+
+
+@njit(cache=True)
+def _take(state, loc):
+    if loc < NPYR:
+        _put(state, PYR, 4, _get(state, PYR, 4) & ~(np.int64(1) << loc))
+        return
+    i = loc - NPYR
+    bit = np.int64(1) << i
+    _put(state, PRESENT, 3, _get(state, PRESENT, 3) & ~bit)
+    _put(state, TURNED, 3, _get(state, TURNED, 3) & ~bit)
+    state[PILE + i] = 0
+
+
+# --- rank bookkeeping, dead positions, lower bound -----------------------------------
+
+@njit(cache=True)
+def _counts(state, pyr, P, pc, nc):
+    for r in range(14):
+        pc[r] = 0
+        nc[r] = 0
+    for i in range(NPYR):
+        if (pyr >> i) & 1:
+            pc[_rank(state[CARDS + i])] += 1
+    for i in range(NSTOCK):
+        if (P >> i) & 1:
+            nc[_rank(state[CARDS + NPYR + i])] += 1
+
+
+@njit(cache=True)
+def _dead(state, rules, pyr, pc, nc):
+    """R3: some pyramid card can never be removed."""
+    for r in range(1, 7):
+        s = 13 - r
+        if pc[r] > pc[s] + nc[s] or pc[s] > pc[r] + nc[r]:
+            return True
+    block = BLOCK_COVER if rules[R_COVER] else BLOCK
+    rank_mask = np.zeros(14, dtype=np.int64)
+    for i in range(NPYR):
+        if (pyr >> i) & 1:
+            rank_mask[_rank(state[CARDS + i])] |= np.int64(1) << i
+    for i in range(NPYR):
+        if (pyr >> i) & 1:
+            r = _rank(state[CARDS + i])
+            if r == 13:
+                continue
+            s = 13 - r
+            if nc[s] == 0 and (rank_mask[s] & ~block[i]) == 0:
+                return True
     return False
 
 
 @njit(cache=True)
-def state_key(state, rules, mode):
-    return np.uint64(0)
+def _stock_cost(state, rules, P, T, i, pc):
+    """Least moves (removing no pyramid card) before stock card i can be exposed."""
+    if (T >> i) & 1:
+        return 0
+    stock = P & ~T
+    above = stock & ((np.int64(1) << i) - 1)
+    three = rules[R_DRAW] == 3
+    if rules[R_STOCK_TOP]:
+        bad = 0
+        while above:
+            j = _low(above)
+            above &= above - 1
+            r = _rank(state[CARDS + NPYR + j])
+            if r == 13 or pc[13 - r] == 0:
+                bad += 1
+        return (bad + 2) // 3 if three else bad
+    j = _popcount(above)
+    return j // 3 + 1 if three else j + 1
+
+
+@njit(cache=True)
+def _bound(state, rules, pyr, P, T, pc, nc):
+    removals = pc[13]
+    for r in range(1, 7):
+        removals += max(pc[r], pc[13 - r])
+    draws = 0
+    costs = np.empty(4, dtype=np.int64)
+    for r in range(1, 13):
+        s = 13 - r
+        need = pc[r] - pc[s]
+        if need <= 0:
+            continue
+        n = 0
+        for i in range(NSTOCK):
+            if (P >> i) & 1 and _rank(state[CARDS + NPYR + i]) == s:
+                costs[n] = _stock_cost(state, rules, P, T, i, pc)
+                n += 1
+        if n < need:
+            return BIG
+        c = np.sort(costs[:n])[need - 1]
+        if c > draws:
+            draws = c
+    return removals + draws
 
 
 @njit(cache=True)
 def lower_bound(state, rules):
-    return 0
+    pyr = _get(state, PYR, 4)
+    if pyr == 0:
+        return 0
+    P = _get(state, PRESENT, 3)
+    T = _get(state, TURNED, 3)
+    pc = np.empty(14, dtype=np.int64)
+    nc = np.empty(14, dtype=np.int64)
+    _counts(state, pyr, P, pc, nc)
+    if rules[R_REDUCE] & DEAD and _dead(state, rules, pyr, pc, nc):
+        return BIG
+    return _bound(state, rules, pyr, P, T, pc, nc)
+
+
+# --- move generation -------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def _emit(out, n, move):
+    if n >= out.shape[0]:
+        raise IndexError("pyramid: move buffer too small")
+    out[n] = move
+    return n + 1
+
+
+@njit(cache=True)
+def _card_rank(state, loc):
+    return _rank(state[CARDS + loc])
+
+
+@njit(cache=True)
+def _removals_now(state, rules, out, n, locs, m):
+    """Every removal among the exposed cards ``locs[:m]`` (t = 0), plus covering pairs."""
+    for x in range(m):
+        a = locs[x]
+        ra = _card_rank(state, a)
+        if ra == 13:
+            n = _emit(out, n, make_move(a, NONE, 0))
+            continue
+        for y in range(x + 1, m):
+            b = locs[y]
+            if ra + _card_rank(state, b) == 13:
+                n = _emit(out, n, make_move(a, b, 0))
+    if rules[R_COVER]:
+        pyr = _get(state, PYR, 4)
+        for i in range(NPYR):
+            left = pyr & COVER[i]
+            if (pyr >> i) & 1 and left != 0 and (left & (left - 1)) == 0:
+                j = _low(left)
+                if (pyr & COVER[j]) == 0 and _card_rank(state, i) + _card_rank(state, j) == 13:
+                    n = _emit(out, n, make_move(i, j, 0))
+    return n
+
+
+@njit(cache=True)
+def _exposed_locs(state, rules, pyr, P, T, locs, tops):
+    """Exposed cards' locations (pyramid first) -> count; also the waste tops."""
+    m = 0
+    e = _exposed_pyramid(pyr)
+    while e:
+        locs[m] = _low(e)
+        e &= e - 1
+        m += 1
+    _waste_tops(state, rules, P, T, tops)
+    for k in range(3):
+        if tops[k] >= 0:
+            locs[m] = NPYR + tops[k]
+            m += 1
+    stock = P & ~T
+    if rules[R_STOCK_TOP] and stock != 0:
+        locs[m] = NPYR + _low(stock)
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def _forced(state, rules, mode, pyr, P, T, locs, m, pc, nc):
+    """R1/R2: the one move to make, or -1."""
+    reduce = rules[R_REDUCE]
+    three = rules[R_DRAW] == 3
+    stock = P & ~T
+    stock_top = NPYR + _low(stock) if (rules[R_STOCK_TOP] and stock != 0) else -1
+    for x in range(m):
+        a = locs[x]
+        ra = _card_rank(state, a)
+        if ra == 13 and reduce & KING_FORCED:
+            if a < NPYR or (mode != MODE_OPTIMAL and not (three and a == stock_top)):
+                return make_move(a, NONE, 0)
+        if ra == 13 or not reduce & LAST_PAIR or pc[ra] + nc[ra] != 1 or pc[13 - ra] + nc[13 - ra] != 1:
+            continue
+        for y in range(x + 1, m):
+            b = locs[y]
+            if ra + _card_rank(state, b) != 13:
+                continue
+            if three and (a == stock_top or b == stock_top):
+                continue
+            if mode == MODE_OPTIMAL and a >= NPYR and b >= NPYR:
+                continue
+            return make_move(a, b, 0)
+    return -1
+
+
+@njit(cache=True)
+def _gen_all(state, rules, out, pyr, P, T):
+    locs = np.empty(12, dtype=np.int64)
+    tops = np.empty(3, dtype=np.int64)
+    m = _exposed_locs(state, rules, pyr, P, T, locs, tops)
+    n = _removals_now(state, rules, out, 0, locs, m)
+    if (P & ~T) != 0:
+        n = _emit(out, n, DRAW_MOVE)
+    if _can_redeal(state, rules, P, T):
+        n = _emit(out, n, REDEAL_MOVE)
+    return n
+
+
+@njit(cache=True)
+def gen_moves(state, rules, out, mode):
+    pyr = _get(state, PYR, 4)
+    if pyr == 0:
+        return 0
+    P = _get(state, PRESENT, 3)
+    T = _get(state, TURNED, 3)
+    if mode == MODE_ALL:
+        return _gen_all(state, rules, out, pyr, P, T)
+    pc = np.empty(14, dtype=np.int64)
+    nc = np.empty(14, dtype=np.int64)
+    _counts(state, pyr, P, pc, nc)
+    if rules[R_REDUCE] & DEAD and _dead(state, rules, pyr, pc, nc):
+        return 0
+    locs = np.empty(12, dtype=np.int64)
+    tops = np.empty(3, dtype=np.int64)
+    m = _exposed_locs(state, rules, pyr, P, T, locs, tops)
+    f = _forced(state, rules, mode, pyr, P, T, locs, m, pc, nc)
+    if f >= 0:
+        out[0] = f
+        return 1
+    n = _removals_now(state, rules, out, 0, locs, m)
+    return _gen_later(state, rules, out, n, locs, m, tops)
+
+
+@njit(cache=True)
+def _gen_later(state, rules, out, n, locs, m, tops):
+    """C1/C2: removals after t = 1, 2, ... stock actions, each using a newly exposed card."""
+    npyr = 0
+    while npyr < m and locs[npyr] < NPYR:
+        npyr += 1
+    P = _get(state, PRESENT, 3)
+    T = _get(state, TURNED, 3)
+    three = rules[R_DRAW] == 3
+    stp = rules[R_STOCK_TOP] != 0
+    passes = rules[R_PASSES]
+    redeals = np.int64(state[REDEALS])
+    limit = _popcount(P)  # C2: t <= stock + waste
+    new = np.empty(4, dtype=np.int64)
+    old = np.empty(4, dtype=np.int64)
+    for t in range(1, limit + 1):
+        stock = P & ~T
+        nn = 0
+        no = 0
+        prev_top = NPYR + _low(stock) if (stp and stock != 0) else -1
+        if stock == 0:
+            if three or (P & T) == 0 or not (passes == 0 or redeals + 1 < passes):
+                break
+            T = np.int64(0)  # redeal
+            redeals += 1
+            tops[0] = -1
+        elif not three:
+            i = _low(stock)
+            T |= np.int64(1) << i
+            if NPYR + i == prev_top:
+                old[no] = NPYR + i  # C1 (a): was the stock top just before
+                no += 1
+            else:
+                new[nn] = NPYR + i
+                nn += 1
+            tops[0] = i
+        else:
+            for k in range(3):
+                if stock == 0:
+                    if tops[k] >= 0:  # a short last turn leaves this pile's top as it was
+                        old[no] = NPYR + tops[k]
+                        no += 1
+                    continue
+                i = _low(stock)
+                stock &= stock - 1
+                T |= np.int64(1) << i
+                tops[k] = i
+                new[nn] = NPYR + i  # C1 (b)
+                nn += 1
+        stock = P & ~T
+        if stp and stock != 0:
+            new[nn] = NPYR + _low(stock)
+            nn += 1
+        # pairs: each new card with pyramid cards, with older exposed stock cards, with later new cards
+        for x in range(nn):
+            a = new[x]
+            ra = _card_rank(state, a)
+            if ra == 13:
+                n = _emit(out, n, make_move(a, NONE, t))
+                continue
+            for y in range(npyr):
+                if ra + _card_rank(state, locs[y]) == 13:
+                    n = _emit(out, n, make_move(a, locs[y], t))
+            for y in range(no):
+                if ra + _card_rank(state, old[y]) == 13:
+                    n = _emit(out, n, make_move(a, old[y], t))
+            for y in range(x + 1, nn):
+                if ra + _card_rank(state, new[y]) == 13:
+                    n = _emit(out, n, make_move(a, new[y], t))
+    return n
+
+
+# --- applying moves ------------------------------------------------------------------
+
+@njit(cache=True)
+def apply_move(state, rules, move, child):
+    child[:] = state
+    kind = move_kind(move)
+    if kind == K_DRAW or kind == K_REDEAL:
+        _stock_action(child, rules)
+        return
+    for _ in range(move_t(move)):
+        _stock_action(child, rules)
+    _take(child, move_a(move))
+    b = move_b(move)
+    if b != NONE:
+        _take(child, b)
+
+
+@njit(cache=True)
+def move_cost(state, rules, move):
+    if move_kind(move) != K_REMOVE:
+        return 1
+    return move_t(move) + 1
+
+
+@njit(cache=True)
+def is_won(state, rules):
+    return _get(state, PYR, 4) == 0
+
+
+# --- keys --------------------------------------------------------------------------------
+
+@njit(cache=True, inline="always")
+def _mix(x):
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@njit(cache=True)
+def state_key(state, rules, mode):
+    """Exact 63-bit packing of (pyramid, stock present, waste top, redeals);
+    with three piles and ``stock_top_playable`` the pile of each waste card is
+    hashed in (the only case where it is not fixed by the card's index)."""
+    pyr = _get(state, PYR, 4)
+    P = _get(state, PRESENT, 3)
+    T = _get(state, TURNED, 3)
+    W = P & T
+    base = np.uint64(pyr | (P << 28) | ((_high(W) + 1) << 52) | (np.int64(state[REDEALS]) << 57))
+    if rules[R_DRAW] == 1 or not rules[R_STOCK_TOP]:
+        return base
+    sig = np.uint64(0)
+    while W:
+        i = _low(W)
+        W &= W - 1
+        sig |= np.uint64(state[PILE + i] + 1) << np.uint64(2 * i)
+    return _mix(base ^ _mix(sig + np.uint64(0x9E3779B97F4A7C15))) | np.uint64(0x8000000000000000)

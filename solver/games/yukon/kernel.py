@@ -1,17 +1,227 @@
-"""PLACEHOLDER kernels (the game's issue replaces this file): valid numba
-signatures so the dispatcher compiles before the game exists."""
+"""Yukon kernels on a flat ``uint8`` state (contract: solver.search.kernels).
+
+State layout (``STATE_LEN`` bytes)::
+
+    [LEN + p]              cards in pile p (p = 0..6)
+    [DOWN + p]             how many of them, from the bottom, are face down
+    [FOUND + s]            highest rank on foundation s (C D H S), 0 = empty
+    [CARDS + p*CAP + i]    card i of pile p, bottom first
+
+A move is ``(src * CAP + index) * 8 + dest``: the card at ``index`` of pile
+``src`` with everything on it goes to pile ``dest`` (0..6), or, when
+``dest == FOUNDATION_DEST``, the top card goes to its foundation.
+
+``rules[0]`` is a bit mask of the search reductions (all on by default; the
+tests switch them off one by one to check that no verdict changes).  In
+``MODE_ALL`` no reduction is ever applied.
+
+Reductions (used in MODE_SOLVE and MODE_OPTIMAL; each is proved below)
+----------------------------------------------------------------------
+R1 ``SAFE_FOUNDATION``: a top card c of rank r whose two opposite-colour
+   cards of rank r-1 are both on their foundations (always, for an Ace) is
+   played to its foundation as the only move.  Proof: call S the position
+   and S' = S after c>f.  Nothing can ever be put on c: only an opposite-
+   colour r-1 card may go on it, and those sit on foundations, which cards
+   never leave in Yukon.  So in any winning line from S, c stays a top card
+   until it moves alone (to a pile or to its foundation), and every other
+   move carries c only as the top of a group.  Replay that line from S'
+   skipping c's own moves and dropping c from the groups that carried it:
+   each remaining move is legal in S' (its base card and destination top
+   card are the same as in S, a pile whose top in S is c never receives a
+   card, a pile S empties is empty in S' too, a card under c is face up in
+   S' no later than in S, and a foundation move of c's suit above r comes
+   after c>f in S).  It reaches a won position, in at most (length - 1)
+   moves.  Hence S wins iff S' wins, and optimal(S) = 1 + optimal(S'):
+   safe for both solvability and fewest moves.
+R2 ``FOLD_PILES``: the key ignores the order of the piles.  The rules treat
+   the seven piles alike (only the notation names them), so permuting them
+   maps legal lines to legal lines of the same length.
+R3 ``ONE_EMPTY``: a group with a King at its base goes only to the first
+   empty pile, and a King lying at the bottom of its pile with nothing face
+   down under it is never moved to an empty pile.  Proof: the first rule
+   picks one of several children that are equal up to pile order (R2); the
+   second move's child is the parent itself up to pile order, so it can
+   neither make a lost position won nor be part of a shortest win (cutting
+   it out gives a shorter legal line).
+
+Move ordering (best first) only changes speed, never a verdict.
+"""
 import numpy as np
 from numba import njit
+
+from solver.search.config import MODE_ALL
+
+PILES = 7
+CAP = 52
+LEN = 0
+DOWN = LEN + PILES
+FOUND = DOWN + PILES
+CARDS = FOUND + 4
+STATE_LEN = CARDS + PILES * CAP
+FOUNDATION_DEST = 7
+KING = 13
+
+SAFE_FOUNDATION = 1
+FOLD_PILES = 2
+ONE_EMPTY = 4
+ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY
+
+YUKON_MAX_DEPTH = 1000  # longest search path (deeper paths give 'unknown')
+MAX_MOVES = 128  # 48 non-Kings x 2 targets + 4 Kings x 6 empty piles + 7 foundation moves = 127
+
+_rng = np.random.default_rng(20240531)
+ZOBRIST = _rng.integers(1, 2**63, size=(52, CAP), dtype=np.int64).astype(np.uint64)
+ZDOWN = _rng.integers(1, 2**63, size=8, dtype=np.int64).astype(np.uint64)
+ZPILE = _rng.integers(1, 2**63, size=PILES, dtype=np.int64).astype(np.uint64)
+
+
+@njit(cache=True, inline="always")
+def encode_move(src, index, dest):
+    return (src * CAP + index) * 8 + dest
+
+
+@njit(cache=True, inline="always")
+def move_src(move):
+    return move // 8 // CAP
+
+
+@njit(cache=True, inline="always")
+def move_index(move):
+    return move // 8 % CAP
+
+
+@njit(cache=True, inline="always")
+def move_dest(move):
+    return move % 8
+
+
+@njit(cache=True, inline="always")
+def rank_of(card):
+    return card % 13 + 1
+
+
+@njit(cache=True, inline="always")
+def red(card):
+    s = card // 13
+    return s == 1 or s == 2
+
+
+@njit(cache=True, inline="always")
+def card_at(state, pile, index):
+    return np.int64(state[CARDS + pile * CAP + index])
+
+
+@njit(cache=True, inline="always")
+def fits_on(card, target):
+    return rank_of(card) + 1 == rank_of(target) and red(card) != red(target)
+
+
+@njit(cache=True)
+def safe_to_foundation(state, card):
+    """R1's condition: both opposite-colour cards one rank lower are up."""
+    need = rank_of(card) - 1
+    if red(card):
+        return state[FOUND + 0] >= need and state[FOUND + 3] >= need
+    return state[FOUND + 1] >= need and state[FOUND + 2] >= need
+
+
+@njit(cache=True)
+def _score(state, src, index, dest):
+    """Move-ordering heuristic (higher first)."""
+    down = np.int64(state[DOWN + src])
+    if dest == FOUNDATION_DEST:
+        return 1000
+    if index == down and down > 0:
+        return 500 + 10 * down  # turns a face-down card up
+    if index == 0:
+        return 300  # empties a pile
+    if state[LEN + dest] == 0:
+        return 200  # a King off a pile onto an empty one
+    if fits_on(card_at(state, src, index), card_at(state, src, index - 1)):
+        return 0  # only swaps the group between two equal targets
+    return 100
 
 
 @njit(cache=True)
 def gen_moves(state, rules, out, mode):
-    return 0
+    reduce = mode != MODE_ALL
+    flags = rules[0] if reduce else 0
+    n = 0
+    if flags & SAFE_FOUNDATION:
+        for p in range(PILES):
+            length = np.int64(state[LEN + p])
+            if length > 0:
+                card = card_at(state, p, length - 1)
+                if state[FOUND + card // 13] == rank_of(card) - 1 and safe_to_foundation(state, card):
+                    out[0] = encode_move(p, length - 1, FOUNDATION_DEST)
+                    return 1
+    first_empty = -1
+    for q in range(PILES):
+        if state[LEN + q] == 0:
+            first_empty = q
+            break
+    scores = np.empty(MAX_MOVES, dtype=np.int64)
+    for p in range(PILES):
+        length = np.int64(state[LEN + p])
+        down = np.int64(state[DOWN + p])
+        for i in range(down, length):
+            card = card_at(state, p, i)
+            if i == length - 1 and state[FOUND + card // 13] == rank_of(card) - 1:
+                out[n] = encode_move(p, i, FOUNDATION_DEST)
+                n += 1
+            if rank_of(card) == KING:
+                if flags & ONE_EMPTY:
+                    if first_empty >= 0 and i > 0:  # i == 0 means nothing is under it
+                        out[n] = encode_move(p, i, first_empty)
+                        n += 1
+                else:
+                    for q in range(PILES):
+                        if q != p and state[LEN + q] == 0:
+                            out[n] = encode_move(p, i, q)
+                            n += 1
+            else:
+                for q in range(PILES):
+                    lq = np.int64(state[LEN + q])
+                    if q != p and lq > 0 and fits_on(card, card_at(state, q, lq - 1)):
+                        out[n] = encode_move(p, i, q)
+                        n += 1
+    if reduce:
+        for k in range(n):
+            m = out[k]
+            scores[k] = _score(state, move_src(m), move_index(m), move_dest(m))
+        for k in range(1, n):  # stable insertion sort, best first
+            m = out[k]
+            s = scores[k]
+            j = k - 1
+            while j >= 0 and scores[j] < s:
+                out[j + 1] = out[j]
+                scores[j + 1] = scores[j]
+                j -= 1
+            out[j + 1] = m
+            scores[j + 1] = s
+    return n
 
 
 @njit(cache=True)
 def apply_move(state, rules, move, child):
     child[:] = state
+    src = move_src(move)
+    index = move_index(move)
+    dest = move_dest(move)
+    length = np.int64(state[LEN + src])
+    if dest == FOUNDATION_DEST:
+        card = card_at(state, src, index)
+        child[FOUND + card // 13] += 1
+    else:
+        at = np.int64(state[LEN + dest])
+        for k in range(index, length):
+            child[CARDS + dest * CAP + at + k - index] = state[CARDS + src * CAP + k]
+        child[LEN + dest] = at + length - index
+    for k in range(index, length):
+        child[CARDS + src * CAP + k] = 0  # vacated slots read 0, so equal positions are equal arrays
+    child[LEN + src] = index
+    if index > 0 and child[DOWN + src] == index:
+        child[DOWN + src] = index - 1  # the new top card turns face up
 
 
 @njit(cache=True)
@@ -21,14 +231,51 @@ def move_cost(state, rules, move):
 
 @njit(cache=True)
 def is_won(state, rules):
-    return False
+    return state[FOUND] == KING and state[FOUND + 1] == KING and state[FOUND + 2] == KING and state[FOUND + 3] == KING
+
+
+@njit(cache=True, inline="always")
+def _mix(x):
+    """splitmix64 finaliser: makes pile hashes independent before summing."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
 
 
 @njit(cache=True)
 def state_key(state, rules, mode):
-    return np.uint64(0)
+    """Sum of mixed per-pile Zobrist hashes: with R2 the sum is order-free.
+
+    Foundations need no hash: every card not in a pile is on its foundation.
+    """
+    fold = (rules[0] & FOLD_PILES) != 0
+    key = np.uint64(0)
+    for p in range(PILES):
+        h = ZDOWN[state[DOWN + p]]
+        for i in range(state[LEN + p]):
+            h ^= ZOBRIST[state[CARDS + p * CAP + i], i]
+        if not fold:
+            h ^= ZPILE[p]
+        key += _mix(h)
+    return key
 
 
 @njit(cache=True)
 def lower_bound(state, rules):
-    return 0
+    """Cards not on a foundation (one move each), plus one per pile holding a
+    card above a lower card of its own suit: that card cannot go up before
+    the lower one, nor leave the pile except in a move whose source is this
+    pile, and each move has one source pile.  Admissible."""
+    bound = 52 - (np.int64(state[FOUND]) + state[FOUND + 1] + state[FOUND + 2] + state[FOUND + 3])
+    low = np.empty(4, dtype=np.int64)
+    for p in range(PILES):
+        low[:] = 99
+        for i in range(state[LEN + p]):
+            card = card_at(state, p, i)
+            s = card // 13
+            r = rank_of(card)
+            if r > low[s]:
+                bound += 1
+                break
+            low[s] = r
+    return bound

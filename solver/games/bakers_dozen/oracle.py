@@ -1,0 +1,65 @@
+"""Slow, obviously-correct helpers for tests: small positions and plain BFS.
+
+The fast solver's reductions are checked against these: a breadth-first
+search on the reference engine (no reductions, no lower bound) gives the
+true fewest-moves distance of a small position, or proves it unwinnable.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from solver import cards
+from solver.games.bakers_dozen.reference import BakersDozenState
+
+
+def random_position(rng: random.Random, cards_left: int, rules: dict[str, Any],
+                    columns: int = 13) -> BakersDozenState:
+    """A random position with about ``cards_left`` cards still in the columns.
+
+    Each suit's foundation gets a random height (summing to 52 - cards_left);
+    the remaining cards are shuffled into random columns.
+    """
+    home = [13, 13, 13, 13]
+    for _ in range(cards_left):
+        s = rng.choice([s for s in range(4) if home[s] > 0])
+        home[s] -= 1
+    left = [cards.make(r, s) for s in range(4) for r in range(home[s] + 1, 14)]
+    rng.shuffle(left)
+    cols: list[list[int]] = [[] for _ in range(columns)]
+    used = rng.randint(1, columns)
+    for c in left:
+        cols[rng.randrange(used)].append(c)
+    rng.shuffle(cols)
+    return BakersDozenState.from_position(cols, home, rules)
+
+
+def position_key(state: BakersDozenState) -> tuple:
+    return tuple(sorted(tuple(col) for col in state.columns))
+
+
+def bfs_distance(state: BakersDozenState, max_positions: int = 200_000) -> int | None:
+    """Fewest moves to a won position, or None if none exists.
+
+    Raises RuntimeError if the space exceeds ``max_positions`` (the test
+    then picks a smaller position rather than trusting a partial answer).
+    """
+    if state.is_won():
+        return 0
+    seen = {position_key(state)}
+    frontier = deque([(state, 0)])
+    while frontier:
+        pos, dist = frontier.popleft()
+        for move in pos.legal_moves():
+            child = pos.copy()
+            child.play(move)
+            if child.is_won():
+                return dist + 1
+            key = position_key(child)
+            if key not in seen:
+                if len(seen) >= max_positions:
+                    raise RuntimeError("position too large for the BFS oracle")
+                seen.add(key)
+                frontier.append((child, dist + 1))
+    return None

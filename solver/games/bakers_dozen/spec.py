@@ -1,0 +1,50 @@
+"""The Baker's Dozen GameSpec: ties rules, deals and both engines together."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from solver.deals import Layout
+from solver.games.bakers_dozen import fast, layout, rules
+from solver.games.bakers_dozen.reference import BakersDozenState
+from solver.games.bakers_dozen.state import MAX_MOVES
+from solver.games.base import GameSpec
+
+
+class BakersDozenSpec(GameSpec):
+    name = "bakers-dozen"
+    aliases = ("bakers_dozen",)
+    # solver.search.kernels.BAKERS_DOZEN (that module imports our kernel, so the
+    # number is written here; a test checks the two agree)
+    game_id = 3
+    options = rules.OPTIONS
+    presets: dict[str, dict[str, Any]] = {}
+    max_moves = MAX_MOVES
+    # DFS paths can wander long before a win (they never repeat a position
+    # still on the path); a path cut at this depth makes the verdict "unknown".
+    max_depth = 4000
+
+    def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
+        return rules.complete_rules(given)
+
+    def layout_from_deck(self, deck: list[int]) -> Layout:
+        return layout.layout_from_deck(deck)
+
+    def validate_layout(self, lay: Layout) -> None:
+        layout.validate_layout(lay)
+
+    def new_reference(self, lay: Layout, rules_: dict[str, Any]) -> BakersDozenState:
+        return BakersDozenState(lay, rules_)
+
+    def rules_array(self, rules_: dict[str, Any]) -> np.ndarray:
+        return fast.rules_array(rules_)
+
+    def encode(self, state: BakersDozenState, rules_: dict[str, Any]) -> np.ndarray:
+        return fast.encode(state, rules_)
+
+    def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
+        return fast.describe_move(state, rules_arr, move)
+
+
+SPEC = BakersDozenSpec()

@@ -1,0 +1,43 @@
+"""Klondike: seven piles, a stock turned one or three at a time (RULES.md)."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from solver.deals import Layout
+from solver.games.base import GameSpec
+from solver.games.klondike import fast, layout, rules
+from solver.games.klondike.reference import KlondikeState
+
+
+class Klondike(GameSpec):
+    name = "klondike"
+    game_id = 0
+    options = rules.OPTIONS
+    max_moves = 512
+    max_depth = 2000
+
+    def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
+        return rules.complete_rules(given)
+
+    def layout_from_deck(self, deck: list[int]) -> Layout:
+        return layout.layout_from_deck(deck)
+
+    def validate_layout(self, lay: Layout) -> None:
+        layout.validate_layout(lay)
+
+    def new_reference(self, lay: Layout, rule_dict: dict[str, Any]) -> KlondikeState:
+        return KlondikeState(lay, rule_dict)
+
+    def rules_array(self, rule_dict: dict[str, Any]) -> np.ndarray:
+        return fast.rules_array(rule_dict)
+
+    def encode(self, state: KlondikeState, rule_dict: dict[str, Any]) -> np.ndarray:
+        return fast.encode(state)
+
+    def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
+        return fast.describe_move(state, rules_arr, move)
+
+
+SPEC = Klondike()

@@ -1,0 +1,64 @@
+"""Python glue for the Klondike kernels: encode positions, describe moves."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from solver import cards, notation
+from solver.games.klondike import kernel as k
+from solver.games.klondike.reference import KlondikeState
+from solver.rules import UNLIMITED
+
+
+def rules_array(rules: dict[str, Any]) -> np.ndarray:
+    passes = 0 if rules["passes"] == UNLIMITED else int(rules["passes"])
+    return np.array([rules["draw"], passes, int(rules["foundation_to_tableau"])], dtype=np.int64)
+
+
+def encode(state: KlondikeState) -> np.ndarray:
+    arr = np.zeros(k.STATE_LEN, dtype=np.uint8)
+    arr[k.FOUND:k.FOUND + 4] = state.foundation
+    talon = state.waste + state.stock
+    arr[k.TLEN] = len(talon)
+    arr[k.WCOUNT] = len(state.waste)
+    arr[k.PASSES_USED] = min(state.passes_used, 255)
+    arr[k.TALON:k.TALON + len(talon)] = talon
+    for p, pile in enumerate(state.piles):
+        base = k.PILE0 + p * k.PILE_STRIDE
+        arr[base] = len(pile)
+        arr[base + 1] = state.down[p]
+        arr[base + 2:base + 2 + len(pile)] = pile
+    return arr
+
+
+def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
+    """Notation for one fast move: the stock turns it implies, then the play."""
+    kind, a, b = k.move_kind(move), k.move_a(move), k.move_b(move)
+    if kind == k.T2F or kind == k.T2T:
+        base = k.PILE0 + a * k.PILE_STRIDE
+        n = int(state[base])
+        i = n - 1 if kind == k.T2F else n - k.move_c(move)
+        card = int(state[base + 2 + i])
+        return [notation.to_foundation(card) if kind == k.T2F else notation.to_tableau(card, b)]
+    if kind == k.F2T:
+        return [notation.to_tableau(a * 13 + int(state[k.FOUND + a]) - 1, b)]
+    card = int(state[k.TALON + a])
+    turns = _stock_turns(int(state[k.TLEN]), int(state[k.WCOUNT]), int(rules_arr[k.R_DRAW]), a)
+    play = notation.to_foundation(card) if kind == k.W2F else notation.to_tableau(card, b)
+    return turns + [play]
+
+
+def _stock_turns(length: int, waste: int, draw: int, target: int) -> list[str]:
+    """Turn the stock (redealing when it is empty) until talon[target] is on top."""
+    turns: list[str] = []
+    while waste - 1 != target:
+        if waste < length:
+            turns.append(notation.DRAW)
+            waste = min(waste + draw, length)
+        else:
+            turns.append(notation.REDEAL)
+            waste = 0
+        if len(turns) > 2 * length + 2:
+            raise AssertionError(f"talon card {cards.name(target)} is not reachable")
+    return turns

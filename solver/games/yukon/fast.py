@@ -1,0 +1,29 @@
+"""Bridge between the reference engine and the fast kernels."""
+from __future__ import annotations
+
+import numpy as np
+
+from solver.games.yukon import kernel as K
+from solver.games.yukon.reference import YukonState
+from solver.notation import to_foundation, to_tableau
+
+
+def rules_array(reductions: int = K.ALL_REDUCTIONS) -> np.ndarray:
+    """Yukon has no rule options; slot 0 holds the search reductions (kernel.py)."""
+    return np.array([reductions], dtype=np.int64)
+
+
+def encode(state: YukonState) -> np.ndarray:
+    out = np.zeros(K.STATE_LEN, dtype=np.uint8)
+    for p, pile in enumerate(state.piles):
+        out[K.LEN + p] = len(pile)
+        out[K.DOWN + p] = state.face_down[p]
+        out[K.CARDS + p * K.CAP:K.CARDS + p * K.CAP + len(pile)] = pile
+    out[K.FOUND:K.FOUND + 4] = state.foundations
+    return out
+
+
+def describe_move(state: np.ndarray, move: int) -> list[str]:
+    src, index, dest = K.move_src(move), K.move_index(move), K.move_dest(move)
+    card = int(state[K.CARDS + src * K.CAP + index])
+    return [to_foundation(card) if dest == K.FOUNDATION_DEST else to_tableau(card, dest)]

@@ -1,0 +1,48 @@
+"""Yukon's GameSpec: what the rest of the tool needs to know about the game."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from solver.deals import Layout
+from solver.games.base import GameSpec
+from solver.games.yukon import fast, layout
+from solver.games.yukon.kernel import MAX_MOVES, YUKON_MAX_DEPTH
+from solver.games.yukon.reference import YukonState
+from solver.rules import RuleError
+
+
+class YukonSpec(GameSpec):
+    """Yukon has no rule options (RULES.md), so ``rules`` is always ``{}``."""
+
+    name = "yukon"
+    aliases = ()
+    game_id = 2  # solver.search.kernels.YUKON
+    options = ()
+    presets: dict[str, dict[str, Any]] = {}
+    max_moves = MAX_MOVES
+    max_depth = YUKON_MAX_DEPTH
+
+    def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
+        if given:
+            raise RuleError(f"yukon has no rule options (got {', '.join(sorted(given))})")
+        return {}
+
+    def layout_from_deck(self, deck: list[int]) -> Layout:
+        return layout.layout_from_deck(deck)
+
+    def validate_layout(self, layout_: Layout) -> None:
+        layout.validate_layout(layout_)
+
+    def new_reference(self, layout_: Layout, rules: dict[str, Any]) -> YukonState:
+        return YukonState.from_layout(layout_)
+
+    def rules_array(self, rules: dict[str, Any]) -> np.ndarray:
+        return fast.rules_array()
+
+    def encode(self, state: YukonState, rules: dict[str, Any]) -> np.ndarray:
+        return fast.encode(state)
+
+    def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
+        return fast.describe_move(state, move)

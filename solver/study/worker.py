@@ -1,0 +1,62 @@
+"""Solve one deal and return its result row; runs in any process.
+
+Everything here is a plain module-level function of picklable arguments, so
+the same code runs in this process, in a local process pool and on a Dask
+worker.  A task is a ``Task`` (a small tuple); the row is a plain dict with
+the store's fields (see ``store.ROW_FIELDS``, ``session`` added by the batch).
+"""
+from __future__ import annotations
+
+import signal
+from typing import NamedTuple
+
+
+class Task(NamedTuple):
+    game: str
+    deal: int
+    rules: dict
+    max_nodes: int
+    timeout: float | None
+    tt_mb: float
+
+
+def solve_task(task: Task) -> dict:
+    """The result row of one deal (``solution`` holds the verified move list)."""
+    from solver.deals import make_deal
+    from solver.search.solve import solve
+    from solver.solution import SOLVED
+
+    result = solve(make_deal(task.game, task.deal), task.rules, max_nodes=task.max_nodes,
+                   timeout=task.timeout, tt_mb=task.tt_mb)
+    solved = result.result == SOLVED
+    return {
+        "deal": task.deal,
+        "verdict": result.result,
+        "moves": len(result.moves) if solved else None,
+        "nodes": int(result.nodes),
+        "seconds": float(result.seconds),
+        "reason": result.reason,
+        "solution": " ".join(result.moves) if solved else "",
+    }
+
+
+def warm_up(game: str, rules: dict) -> None:
+    """Compile (or load from numba's cache) the kernels with a 1-node search.
+
+    Done once in the parent before workers start, so that they load the
+    cached machine code instead of all compiling it at once.
+    """
+    solve_task(Task(game, 1, rules, 1, None, 1.0))
+
+
+def ignore_sigint() -> None:
+    """Pool initializer: Ctrl-C is the parent's business (it stops the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def worker_identity() -> dict:
+    """What a (remote) worker runs, to refuse mixing solver versions in one run."""
+    from solver import __version__
+    from solver._numba_setup import source_fingerprint
+
+    return {"solver_version": __version__, "source_fingerprint": source_fingerprint()}

@@ -1,0 +1,180 @@
+"""Yukon fast kernels against the reference engine, and the kernel contract."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.deals import Layout, make_deal
+from solver.games import get_game
+from solver.games.yukon import fast
+from solver.games.yukon import kernel as K
+from solver.games.yukon.reference import YukonState
+from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+
+SPEC = get_game("yukon")
+RULES = fast.rules_array()
+
+
+def fast_moves(arr: np.ndarray, mode: int, rules=RULES) -> list[int]:
+    out = np.zeros(SPEC.max_moves, dtype=np.int32)
+    n = K.gen_moves(arr, rules, out, mode)
+    return [int(m) for m in out[:n]]
+
+
+def described(arr: np.ndarray, moves: list[int]) -> list[str]:
+    return [text for m in moves for text in SPEC.describe_move(arr, RULES, m)]
+
+
+def child(arr: np.ndarray, move: int) -> np.ndarray:
+    out = np.zeros_like(arr)
+    K.apply_move(arr, RULES, move, out)
+    return out
+
+
+def random_layout(rng: random.Random) -> Layout:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return SPEC.layout_from_deck(deck)
+
+
+def check_position(state: YukonState) -> None:
+    """Fast MODE_ALL == reference, every child == encoded reference child."""
+    arr = SPEC.encode(state, {})
+    moves = fast_moves(arr, MODE_ALL)
+    texts = described(arr, moves)
+    assert len(texts) == len(set(texts))
+    assert sorted(texts) == sorted(state.legal_moves())
+    assert bool(K.is_won(arr, RULES)) == state.is_won()
+    for m, text in zip(moves, texts):
+        after = state.copy()
+        after.play(text)
+        assert np.array_equal(child(arr, m), SPEC.encode(after, {})), text
+    # the reduced modes only ever choose among legal moves
+    for mode in (MODE_SOLVE, MODE_OPTIMAL):
+        assert set(described(arr, fast_moves(arr, mode))) <= set(texts)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120), greed=st.floats(0, 1))
+def test_random_games_fast_equals_reference(seed, steps, greed):
+    """Random play (foundation moves preferred with probability ``greed`` so that
+    games reach empty piles, Kings moved to them and won positions)."""
+    rng = random.Random(seed)
+    state = SPEC.new_reference(random_layout(rng), {})
+    for _ in range(steps):
+        check_position(state)
+        moves = state.legal_moves()
+        if not moves:
+            break
+        ups = [m for m in moves if m.endswith(">f")]
+        state.play(rng.choice(ups) if ups and rng.random() < greed else rng.choice(moves))
+
+
+def test_a_won_game_is_reached_and_checked():
+    """Playing a solver's win move by move keeps both engines equal to the end."""
+    from solver.search.solve import solve
+
+    deal = make_deal("yukon", 2)
+    result = solve(deal, {}, max_nodes=200_000)
+    assert result.result == "solved"
+    state = SPEC.new_reference(deal.layout, {})
+    for move in result.moves:
+        check_position(state)
+        state.play(move)
+    assert state.is_won()
+    check_position(state)
+    assert fast_moves(SPEC.encode(state, {}), MODE_ALL) == []
+
+
+def permuted(state: YukonState, order) -> YukonState:
+    return YukonState([state.piles[i] for i in order], [state.face_down[i] for i in order], state.foundations)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 60))
+def test_key_folds_pile_order_and_separates_positions(seed, steps):
+    rng = random.Random(seed)
+    state = SPEC.new_reference(random_layout(rng), {})
+    seen = {}
+    for _ in range(steps):
+        arr = SPEC.encode(state, {})
+        key = int(K.state_key(arr, RULES, MODE_SOLVE))
+        order = list(range(7))
+        rng.shuffle(order)
+        assert int(K.state_key(SPEC.encode(permuted(state, order), {}), RULES, MODE_SOLVE)) == key
+        canon = tuple(sorted((tuple(p), d) for p, d in zip(state.piles, state.face_down)))
+        assert seen.setdefault(key, canon) == canon  # no two different positions share a key
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.play(rng.choice(moves))
+    # without R2 the order of the piles is part of the key
+    arr = SPEC.encode(state, {})
+    swapped = SPEC.encode(permuted(state, [1, 0, 2, 3, 4, 5, 6]), {})
+    no_fold = fast.rules_array(K.ALL_REDUCTIONS & ~K.FOLD_PILES)
+    if (state.piles[0], state.face_down[0]) != (state.piles[1], state.face_down[1]):
+        assert K.state_key(arr, no_fold, MODE_SOLVE) != K.state_key(swapped, no_fold, MODE_SOLVE)
+
+
+def test_safe_foundation_move_is_forced_only_when_proved_safe():
+    C = __import__("solver.cards", fromlist=["parse"]).parse
+    # 3H on top; the black 2s are both up: forced.  5D: black 4s not up: not forced.
+    s = YukonState([[C("5D")], [C("9C"), C("3H")], [], [], [], [], []], [0] * 7, [2, 4, 2, 2])
+    arr = SPEC.encode(s, {})
+    assert described(arr, fast_moves(arr, MODE_SOLVE)) == ["3H>f"]
+    s = YukonState([[C("5D")], [C("9C"), C("4H")], [], [], [], [], []], [0] * 7, [2, 4, 3, 2])
+    arr = SPEC.encode(s, {})
+    assert sorted(described(arr, fast_moves(arr, MODE_SOLVE))) == ["4H>f", "5D>f"]
+    # an Ace is always safe
+    s = YukonState([[C("AS")], [C("2D")], [], [], [], [], []], [0] * 7, [0, 0, 0, 0])
+    arr = SPEC.encode(s, {})
+    assert described(arr, fast_moves(arr, MODE_OPTIMAL)) == ["AS>f"]
+    # switched off, every legal move is offered
+    off = fast.rules_array(K.ALL_REDUCTIONS & ~K.SAFE_FOUNDATION)
+    out = np.zeros(SPEC.max_moves, dtype=np.int32)
+    n = K.gen_moves(arr, off, out, MODE_SOLVE)
+    assert sorted(described(arr, [int(m) for m in out[:n]])) == sorted(s.legal_moves())
+
+
+def test_one_empty_reduction_offers_one_empty_pile_and_no_bottom_king():
+    C = __import__("solver.cards", fromlist=["parse"]).parse
+    s = YukonState([[C("KH"), C("5C")], [C("KS")], [C("2D"), C("KD")], [], [], [], [C("9C")]], [0] * 7, [0] * 4)
+    arr = SPEC.encode(s, {})
+    solve_moves = described(arr, fast_moves(arr, MODE_SOLVE))
+    assert "KD>t4" in solve_moves and not any(m.startswith("KD>t") and m != "KD>t4" for m in solve_moves)
+    assert not any(m.startswith(("KH>", "KS>")) for m in solve_moves)  # already at the bottom
+    all_moves = described(arr, fast_moves(arr, MODE_ALL))
+    assert {"KD>t5", "KD>t6", "KH>t4", "KS>t4"} <= set(all_moves)
+
+
+def test_max_moves_bound_holds_on_a_crowded_position():
+    """Every face-up, all piles but one empty, every King free: the worst case."""
+    s = YukonState([list(range(52))] + [[]] * 6, [0] * 7, [0] * 4)
+    arr = SPEC.encode(s, {})
+    assert len(fast_moves(arr, MODE_ALL)) <= SPEC.max_moves
+    assert len(fast_moves(arr, MODE_ALL)) == len(s.legal_moves())
+
+
+def test_lower_bound_counts_cards_and_blocked_piles():
+    C = __import__("solver.cards", fromlist=["parse"]).parse
+    # KC above QC in one pile: at least one tableau move plus 2 foundation moves.
+    s = YukonState([[C("QC"), C("KC")]] + [[]] * 6, [0] * 7, [11, 13, 13, 13])
+    arr = SPEC.encode(s, {})
+    assert K.lower_bound(arr, RULES) == 3
+    s = YukonState([[C("KC"), C("QC")]] + [[]] * 6, [0] * 7, [11, 13, 13, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 2
+    s = YukonState([[C("QC"), C("KC")], [C("QD"), C("KD")]] + [[]] * 5, [1, 0] + [0] * 5, [11, 11, 13, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 6
+
+
+def test_every_permutation_of_small_piles_gives_one_key():
+    C = __import__("solver.cards", fromlist=["parse"]).parse
+    piles = [[C("KS"), C("QH")], [C("5C")], [], [C("9D")], [], [], []]
+    keys = {int(K.state_key(SPEC.encode(YukonState([piles[i] for i in order], [0] * 7, [3, 3, 3, 3]), {}),
+                            RULES, MODE_SOLVE))
+            for order in itertools.islice(itertools.permutations(range(7)), 0, 5040, 7)}
+    assert len(keys) == 1

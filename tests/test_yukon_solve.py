@@ -1,0 +1,205 @@
+"""Yukon search: verdicts, reductions, shortest wins, crafted deals."""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver import cards
+from solver.deals import Deal, Layout, make_deal
+from solver.games import get_game
+from solver.games.yukon import fast
+from solver.games.yukon import kernel as K
+from solver.games.yukon.layout import PILE_SIZES
+from solver.games.yukon.reference import YukonState
+from solver.games.yukon.verdicts import shortest, verdict
+from solver.replay import verify_win
+from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solver.search.solve import solve
+
+SPEC = get_game("yukon")
+ALL = K.ALL_REDUCTIONS
+WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
+           "one empty pile": ALL & ~K.ONE_EMPTY, "none": 0}
+
+
+# --- small positions, checked against plain breadth-first search -------------
+def bfs_shortest(state: YukonState) -> int | None:
+    """Fewest moves to a won position on the reference engine (None: no win)."""
+    def key(s):
+        return tuple(map(tuple, s.piles)), tuple(s.face_down)
+
+    frontier, seen = deque([(state, 0)]), {key(state)}
+    while frontier:
+        s, d = frontier.popleft()
+        if s.is_won():
+            return d
+        for m in s.legal_moves():
+            t = s.copy()
+            t.play(m)
+            if key(t) not in seen:
+                seen.add(key(t))
+                frontier.append((t, d + 1))
+    return None
+
+
+def small_position(rng: random.Random, left: int) -> YukonState:
+    """``left`` cards still in play (the highest of their suits), in random piles."""
+    heights = [13] * 4
+    for _ in range(left):
+        heights[rng.choice([s for s in range(4) if heights[s] > 0])] -= 1
+    remaining = [cards.make(r, s) for s in range(4) for r in range(heights[s] + 1, 14)]
+    rng.shuffle(remaining)
+    piles: list[list[int]] = [[] for _ in range(7)]
+    for c in remaining:
+        piles[rng.randrange(rng.choice([3, 7]))].append(c)
+    down = [rng.randrange(len(p)) if p else 0 for p in piles]
+    return YukonState(piles, down, heights)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), left=st.integers(3, 10))
+def test_small_positions_match_breadth_first_search(seed, left):
+    """Verdict in every mode and with every reduction off, shortest length by
+    IDA*, and the lower bound, all against exhaustive BFS on the reference."""
+    state = small_position(random.Random(seed), left)
+    best = bfs_shortest(state)
+    root = SPEC.encode(state, {})
+    expected = "unsolvable" if best is None else "solved"
+    for name, mask in WITHOUT.items():
+        for mode in (MODE_ALL, MODE_SOLVE, MODE_OPTIMAL):
+            assert verdict(root, fast.rules_array(mask), mode) == expected, (name, mode)
+        assert shortest(root, fast.rules_array(mask)) == best, name
+    if best is not None:
+        assert K.lower_bound(root, fast.rules_array()) <= best
+
+
+def test_small_position_generator_makes_both_verdicts():
+    rng = random.Random(7)
+    found = {bfs_shortest(small_position(rng, 8)) is None for _ in range(60)}
+    assert found == {True, False}
+
+
+# --- reductions on real deals --------------------------------------------------
+REDUCTION_DEALS = [2, 5, 6, 7, 8, 10, 13, 14, 15, 25]
+
+
+@pytest.mark.parametrize("name", list(WITHOUT))
+def test_each_reduction_keeps_the_verdicts_of_real_deals(name):
+    decided = 0
+    for n in REDUCTION_DEALS:
+        root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
+        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 300_000)
+        off = verdict(root, fast.rules_array(WITHOUT[name]), MODE_SOLVE, 300_000)
+        if "unknown" not in (on, off):
+            assert on == off, n
+            decided += 1
+    assert decided >= 6
+
+
+# --- whole deals ---------------------------------------------------------------
+def deal_of(piles: list[list[str]]) -> Deal:
+    layout = Layout([[cards.parse(c) for c in p] for p in piles], [])
+    assert [len(p) for p in layout.tableau] == PILE_SIZES
+    return Deal("yukon", layout)
+
+
+def chunks_in_play_order() -> list[list[str]]:
+    """Piles that are each a run of the play order AC..KC, AD..KD, ... read top down."""
+    order = [cards.name(cards.make(r, s)) for s in range(4) for r in range(1, 14)]
+    piles, at = [], 0
+    for size in PILE_SIZES:
+        piles.append(list(reversed(order[at:at + size])))
+        at += size
+    return piles
+
+
+def test_crafted_deal_won_by_foundation_moves_alone_is_optimal_at_52():
+    deal = deal_of(chunks_in_play_order())
+    r = solve(deal, {}, optimal=True)
+    assert r.result == "solved" and r.optimal and len(r.moves) == 52
+    assert all(m.endswith(">f") for m in r.moves)
+    verify_win(SPEC, deal.layout, {}, r.moves)
+
+
+def test_crafted_deal_needing_one_tableau_move():
+    """Pile 3 ends ... 8C 9C: 9C must first go onto TD (pile 5's top); 53 moves."""
+    piles = chunks_in_play_order()
+    assert piles[2][-2:] == ["9C", "8C"] and piles[4][-1] == "TD"
+    piles[2][-2:] = ["8C", "9C"]
+    deal = deal_of(piles)
+    root = SPEC.encode(SPEC.new_reference(deal.layout, {}), {})
+    assert K.lower_bound(root, fast.rules_array()) == 53
+    r = solve(deal, {}, optimal=True, max_nodes=2_000_000)
+    assert r.result == "solved" and r.optimal and len(r.moves) == 53
+    assert [m for m in r.moves if not m.endswith(">f")] == ["9C>t5"]
+    verify_win(SPEC, deal.layout, {}, r.moves)
+
+
+def dead_deal() -> list[list[str]]:
+    """Tops 2C 2D 2H 2S KC KD KH; every Ace and Queen face down: no move at all."""
+    tops = ["2C", "2D", "2H", "2S", "KC", "KD", "KH"]
+    buried = ["AC", "AD", "AH", "AS", "QC", "QD", "QH", "QS"]
+    rest = [cards.name(c) for c in range(52) if cards.name(c) not in tops + buried]
+    random.Random(1).shuffle(rest)
+    piles = []
+    for p, size in enumerate(PILE_SIZES):
+        down = p  # face-down count of pile p+1
+        pile = [buried.pop() if buried else rest.pop() for _ in range(down)]
+        pile += [rest.pop() for _ in range(size - down - 1)] + [tops[p]]
+        piles.append(pile)
+    assert not buried and not rest
+    return piles
+
+
+def test_crafted_dead_deal_is_unsolvable():
+    deal = deal_of(dead_deal())
+    assert SPEC.new_reference(deal.layout, {}).legal_moves() == []  # the proof
+    r = solve(deal, {})
+    assert r.result == "unsolvable" and r.moves == []
+    r = solve(deal, {}, optimal=True)
+    assert r.result == "unsolvable"
+
+
+def test_crafted_deal_dead_after_its_only_move():
+    """Tops 2C 2D 2H 2S KC KD KH; Aces, QC QD QH, 4C 4S face down; pile 7 is
+    6C 6S 4H . . 5H (face down) under QS . . . KH.  The only move is QS>t6
+    (QS with its load onto KD); it turns 5H up, and then nothing moves: 5H's
+    black 6s and 4H lie under it, nothing fits a 2, KC, KH or 5H."""
+    tops = ["2C", "2D", "2H", "2S", "KC", "KD", "KH"]
+    down = ["AC", "AD", "AH", "AS", "QC", "QD", "QH", "4C", "4S"]
+    pile7_down = ["6C", "6S", "4H", None, None, "5H"]
+    used = set(tops + down + pile7_down + ["QS"])
+    filler = [cards.name(c) for c in range(52) if cards.name(c) not in used]
+    random.Random(3).shuffle(filler)
+    piles = []
+    for p in range(6):
+        pile = [down.pop() if down else filler.pop() for _ in range(p)]
+        pile += [filler.pop() for _ in range(PILE_SIZES[p] - p - 1)] + [tops[p]]
+        piles.append(pile)
+    pile7 = [c or filler.pop() for c in pile7_down] + ["QS", filler.pop(), filler.pop(), filler.pop(), "KH"]
+    piles.append(pile7)
+    assert not filler and not down
+    deal = deal_of(piles)
+    state = SPEC.new_reference(deal.layout, {})
+    assert state.legal_moves() == ["QS>t6"]
+    state.play("QS>t6")
+    assert state.legal_moves() == []  # the proof
+    for optimal in (False, True):
+        r = solve(deal, {}, optimal=optimal)
+        assert r.result == "unsolvable" and r.nodes == 2
+
+
+@pytest.mark.parametrize("number", [2, 6, 8])
+def test_real_deals_solve_and_replay_and_optimal_is_no_longer(number):
+    deal = make_deal("yukon", number)
+    dfs = solve(deal, {}, max_nodes=300_000)
+    assert dfs.result == "solved"
+    verify_win(SPEC, deal.layout, {}, dfs.moves)
+    opt = solve(deal, {}, optimal=True, max_nodes=2_000_000)
+    assert opt.result == "solved" and len(opt.moves) <= len(dfs.moves)
+    verify_win(SPEC, deal.layout, {}, opt.moves)
+    assert opt.lower_bound is not None and opt.lower_bound <= len(opt.moves)
