@@ -111,3 +111,29 @@ def test_killed_or_interrupted_batch_keeps_every_finished_deal(tmp_path, how):
     assert kept.equals(before)
     sessions = load_run_config(out)[1]["sessions"]
     assert [s["session"] for s in sessions] == [1, 2]
+
+
+def test_quickstart_study_end_to_end_on_a_few_deals(tmp_path):
+    """The README's main-job command, trimmed to 6 deals and one process."""
+    from pathlib import Path
+
+    import pandas as pd
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "results"
+    result = CliRunner().invoke(main, ["study", str(root / "experiments" / "quickstart.toml"), "--deals", "1-6",
+                                       "--workers", "1", "--runs", str(tmp_path / "runs"), "--out", str(out),
+                                       "--no-progress"])
+    assert result.exit_code == 0, result.output
+    summary = pd.read_csv(out / "summary.csv")
+    assert list(summary["setting"]) == ["draw 1", "draw 3"] and list(summary["n"]) == [6, 6]
+    assert (summary["solved"] + summary["unsolvable"] + summary["unknown"] == 6).all()
+    assert (out / "study.toml").read_text() == (root / "experiments" / "quickstart.toml").read_text()
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["study"]["overrides"] == {"deals": "1-6"}
+    for name in ("solvability.png", "paired.png", "solution-lengths.png", "time-per-deal.png", "summary.md"):
+        assert (out / name).stat().st_size > 0
+    # the per-deal rows of the report are those of the run directories
+    deals = pd.read_parquet(out / "deals.parquet")
+    d3 = rows(tmp_path / "runs" / "quickstart" / "draw-3")
+    assert list(deals.loc[deals.setting == "draw 3", "verdict"]) == list(d3["verdict"])

@@ -199,3 +199,21 @@ def test_cli_bad_input_is_one_line_and_status_2(tmp_path, args, message):
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], result.stderr
     assert not (tmp_path / "r").exists() or not any((tmp_path / "r").iterdir()) or "scheduler" in message
+
+
+def test_every_declared_experiment_loads():
+    from pathlib import Path
+
+    from solver.games import game_names
+
+    root = Path(__file__).resolve().parent.parent
+    files = sorted((root / "experiments").glob("*.toml"))
+    assert {"quickstart.toml", "draw1-vs-draw3.toml", "unlimited-passes.toml"} <= {f.name for f in files}
+    for f in files:
+        study = load_study(f)
+        assert study.game in game_names() and study.name == f.stem
+    unlimited = load_study(root / "experiments" / "unlimited-passes.toml")
+    published = {s.label: s.published["percent"] for s in unlimited.settings}
+    assert published == {"draw 1, f2t": 90.480, "draw 1, no f2t": 90.204, "draw 3, f2t": 81.945,
+                         "draw 3, no f2t": 81.524}
+    assert all(s.config.rules["passes"] == "unlimited" for s in unlimited.settings)

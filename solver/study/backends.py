@@ -116,7 +116,7 @@ class DaskCluster:
         if not first:
             return
         self._inflight = set(first)
-        finished = as_completed(first, with_results=True)
+        finished = as_completed(first, loop=self.client.loop, with_results=True)
         for future, row in finished:
             self._inflight.discard(future)
             yield row

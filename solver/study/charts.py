@@ -21,25 +21,44 @@ from solver.solution import SOLVED, VERDICTS
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"]
 
 
+TOP_IN = 1.15  # inches above the plots: title and subtitle
+BOTTOM_IN = 0.95  # inches below: axis label and footer
+
+
+def _figure(width: float, plot_height: float, bottom: float = BOTTOM_IN) -> Figure:
+    """A figure with fixed margins (inches) for the title block and footer."""
+    fig = Figure(figsize=(width, plot_height + TOP_IN + bottom), dpi=120)
+    fig.bottom_frac = bottom / (plot_height + TOP_IN + bottom)
+    fig.top_frac = 1 - TOP_IN / (plot_height + TOP_IN + bottom)
+    return fig
+
+
 def _frame(fig: Figure, meta: dict, what: str) -> None:
     """Title (game and what is shown), subtitle (rules, deals, budget), footer."""
-    fig.suptitle(f"{meta['game_title']}: {what}", fontsize=13, fontweight="bold", y=0.985)
-    rules = f"rules: {meta['common_rules']}" if meta.get("common_rules") else "rules: see each setting"
-    fig.text(0.5, 0.925, f"{rules}\n{meta['deals']}; {meta['budget']}", ha="center", va="center",
-             fontsize=8.5, color="#333333")
-    fig.text(0.99, 0.01, meta["footer"], ha="right", va="bottom", fontsize=7, color="#777777")
+    height = fig.get_figheight()
+    fig.suptitle(f"{meta['game_title']}: {what}", fontsize=13, fontweight="bold", y=1 - 0.12 / height, va="top")
+    if meta.get("common_rules"):
+        rules = f"rules: {meta['common_rules']}"
+    elif any(meta.get("setting_rules", {}).values()):
+        rules = "rules: see each setting"
+    else:
+        rules = "rules: as in RULES.md (the game has no options)"
+    fig.text(0.5, 1 - 0.5 / height, f"{rules}\n{meta['deals']}; {meta['budget']}", ha="center", va="top",
+             fontsize=8.5, color="#333333", linespacing=1.5)
+    fig.text(0.99, 0.08 / height, meta["footer"], ha="right", va="bottom", fontsize=7, color="#777777")
 
 
 def _setting_label(meta: dict, label: str) -> str:
-    return label if meta.get("common_rules") or len(meta["labels"]) == 1 else \
-        f"{label}\n({meta['setting_rules'].get(label, '')})"
+    """The label, and under it the rules that set this setting apart (if the label does not say them)."""
+    differ = meta.get("setting_rules", {}).get(label, "")
+    return f"{label}\n({differ})" if differ and differ != label else label
 
 
 def solvability_chart(summary: pd.DataFrame, meta: dict) -> Figure:
     """Point-range chart: solved% .. (solved+unknown)% with 95% bounds; published figures."""
     n = len(summary)
-    fig = Figure(figsize=(9, 2.6 + 0.75 * n), dpi=120)
-    ax = fig.add_axes([0.27, 0.16, 0.5, 0.66 - 0.02 * max(0, 4 - n)])
+    fig = _figure(10, 0.6 + 0.8 * n, bottom=1.35)
+    ax = fig.add_axes([0.2, fig.bottom_frac, 0.5, fig.top_frac - fig.bottom_frac])
     ys = np.arange(n)[::-1]
     has_published = summary["published_pct"].notna().any()
     for y, (_, row), color in zip(ys, summary.iterrows(), COLORS * 4):
@@ -68,7 +87,8 @@ def solvability_chart(summary: pd.DataFrame, meta: dict) -> Figure:
     ax.set_yticks(ys, [_setting_label(meta, s) for s in summary["setting"]], fontsize=9)
     ax.set_xlabel("deals that can be won (%)")
     ax.grid(axis="x", alpha=0.3)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=4, fontsize=7.5, frameon=False)
+    fig.legend(loc="lower center", bbox_to_anchor=(0.45, 0.2 / fig.get_figheight()), ncol=4, fontsize=7.5,
+               frameon=False)
     _frame(fig, meta, "share of deals that can be won")
     return fig
 
@@ -78,7 +98,7 @@ def paired_chart(paired: pd.DataFrame, meta: dict) -> Figure:
     k = len(paired)
     cols = min(k, 3)
     rows = (k + cols - 1) // cols
-    fig = Figure(figsize=(4.3 * cols + 0.6, 3.9 * rows + 1.2), dpi=120)
+    fig = _figure(max(6.0, 4.4 * cols + 0.6), 4.1 * rows)
     names = ["won", "lost", "unknown"]
     for i, (_, p) in enumerate(paired.iterrows()):
         ax = fig.add_subplot(rows, cols, i + 1)
@@ -91,13 +111,18 @@ def paired_chart(paired: pd.DataFrame, meta: dict) -> Figure:
                         fontweight="bold" if (r, c) in ((0, 1), (1, 0)) else "normal")
         ax.set_xticks(range(3), names)
         ax.set_yticks(range(3), names)
-        ax.set_xlabel(f"b: {p['b']}", fontsize=9)
-        ax.set_ylabel(f"a: {p['a']}", fontsize=9)
+        ax.set_xlabel(f"b: {_one_line(meta, p['b'])}", fontsize=9)
+        ax.set_ylabel(f"a: {_one_line(meta, p['a'])}", fontsize=9)
         ax.set_title(f"n={int(p['n']):,} common deals\nwon only under a: {int(p['a_only'])}, only under b: "
                      f"{int(p['b_only'])}\nMcNemar exact p = {p['mcnemar_p']:.3g}", fontsize=8.5)
-    fig.subplots_adjust(top=0.66 if rows == 1 else 0.8, bottom=0.1, wspace=0.5, hspace=0.6)
+    fig.subplots_adjust(top=fig.top_frac - 0.75 / fig.get_figheight(), bottom=fig.bottom_frac, wspace=0.6,
+                        hspace=0.9)
     _frame(fig, meta, "the same deals under two settings")
     return fig
+
+
+def _one_line(meta: dict, label: str) -> str:
+    return _setting_label(meta, label).replace("\n", " ")
 
 
 def _labelled(meta: dict, deals: pd.DataFrame):
@@ -107,8 +132,8 @@ def _labelled(meta: dict, deals: pd.DataFrame):
 
 def lengths_chart(deals: pd.DataFrame, meta: dict) -> Figure:
     """Histogram of the length of the solutions found (solved deals only)."""
-    fig = Figure(figsize=(9, 5.2), dpi=120)
-    ax = fig.add_axes([0.1, 0.12, 0.86, 0.68])
+    fig = _figure(9, 3.8)
+    ax = fig.add_axes([0.1, fig.bottom_frac, 0.86, fig.top_frac - fig.bottom_frac])
     solved = deals[deals["verdict"] == SOLVED]
     moves = solved["moves"].astype("float64").dropna()
     if moves.empty:
@@ -119,7 +144,7 @@ def lengths_chart(deals: pd.DataFrame, meta: dict) -> Figure:
             m = part["moves"].astype("float64").dropna()
             if len(m):
                 ax.hist(m, bins=bins, histtype="step", lw=1.8, color=color,
-                        label=f"{label}: {len(m):,} solved, median {m.median():.0f} moves")
+                        label=f"{_one_line(meta, label)}: {len(m):,} solved, median {m.median():.0f} moves")
         ax.legend(fontsize=8)
     ax.set_xlabel("moves in the solution found (a first win, not necessarily the shortest)")
     ax.set_ylabel("deals")
@@ -130,8 +155,8 @@ def lengths_chart(deals: pd.DataFrame, meta: dict) -> Figure:
 
 def time_chart(deals: pd.DataFrame, meta: dict) -> Figure:
     """Histogram of seconds per deal on log-spaced bins (log x axis), by setting."""
-    fig = Figure(figsize=(9, 5.2), dpi=120)
-    ax = fig.add_axes([0.1, 0.12, 0.86, 0.68])
+    fig = _figure(9, 3.8)
+    ax = fig.add_axes([0.1, fig.bottom_frac, 0.86, fig.top_frac - fig.bottom_frac])
     secs = deals["seconds"].astype("float64")
     positive = secs[secs > 0]
     lo = max(positive.min(), 1e-6) if len(positive) else 1e-6
@@ -140,7 +165,7 @@ def time_chart(deals: pd.DataFrame, meta: dict) -> Figure:
     for label, part, color in _labelled(meta, deals):
         s = part["seconds"].astype("float64").clip(lower=lo)
         ax.hist(s, bins=bins, histtype="step", lw=1.8, color=color,
-                label=f"{label}: median {s.median():.3g} s, total {s.sum():,.1f} s")
+                label=f"{_one_line(meta, label)}: median {s.median():.3g} s, total {s.sum():,.1f} s")
     ax.set_xscale("log")
     ax.set_xlabel("seconds per deal (log scale; one core each)")
     ax.set_ylabel("deals")

@@ -195,7 +195,8 @@ def _meta(settings: list[Setting], title: str | None) -> dict:
         "games": games,
         "game_title": game_title,
         "common_rules": ", ".join(f"{k}={fmt_value(v)}" for k, v in common.items()),
-        "setting_rules": {s.label: s.config.rules_text() for s in settings},
+        "setting_rules": {s.label: ", ".join(f"{k}={fmt_value(v)}" for k, v in s.config.rules.items()
+                                             if k not in common) for s in settings},
         "deals": deals,
         "budget": budget,
         "footer": f"solitaire {prov['solver_version']} ({commit}), report of {prov['date'][:10]}",
@@ -214,16 +215,16 @@ def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | Non
         raise StudyError(f"cannot create report folder {out}: {exc.strerror}") from None
     written = []
 
-    def save_table(df: pd.DataFrame, stem: str, heading: str) -> None:
+    def save_table(df: pd.DataFrame, printable: str, stem: str, heading: str) -> None:
         df.to_csv(out / f"{stem}.csv", index=False)
         (out / f"{stem}.md").write_text(f"# {heading}\n\n{report.meta['deals']}; {report.meta['budget']}.\n\n"
-                                        + markdown_table(df) + "\n")
+                                        + printable + "\n")
         written.extend([out / f"{stem}.csv", out / f"{stem}.md"])
 
-    save_table(_summary_for_print(report.summary), "summary", f"{report.title}: solvability")
+    save_table(report.summary, summary_markdown(report.summary), "summary", f"{report.title}: solvability")
     if not report.paired.empty:
-        save_table(report.paired, "paired", f"{report.title}: paired comparison")
-    report.distributions.to_csv(out / "distributions.csv", index=False)
+        save_table(report.paired, paired_markdown(report.paired), "paired", f"{report.title}: paired comparison")
+    report.distributions.round(6).to_csv(out / "distributions.csv", index=False)
     report.deals.to_parquet(out / "deals.parquet", index=False)
     written += [out / "distributions.csv", out / "deals.parquet"]
     manifest = {
@@ -241,13 +242,41 @@ def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | Non
     return written
 
 
-def _summary_for_print(summary: pd.DataFrame) -> pd.DataFrame:
-    df = summary.copy()
-    for col in ("solved_pct", "solved_or_unknown_pct", "ci95_low_pct", "ci95_high_pct"):
-        df[col] = df[col].round(3)
-    for col in ("median_seconds", "total_seconds"):
-        df[col] = df[col].round(4)
-    return df
+def summary_markdown(summary: pd.DataFrame) -> str:
+    """The solvability table as a reader wants it (summary.csv has every column)."""
+    rows = []
+    for r in summary.itertuples():
+        share = f"{r.solved_pct:.2f}" + (f" .. {r.solved_or_unknown_pct:.2f}" if r.unknown else "")
+        published = ""
+        if pd.notna(r.published_pct):
+            published = (f"{r.published_pct:.3f} ± {r.published_pm or 0:.3f} ({r.published_source or '?'}): "
+                         + ("overlaps" if r.agrees_with_published else "**does not overlap**"))
+        rows.append({"setting": r.setting, "rules": r.rules, "deals": r.n, "won": r.solved, "lost": r.unsolvable,
+                     "unknown": r.unknown, "winnable %": share,
+                     "95% bounds %": f"{r.ci95_low_pct:.2f} .. {r.ci95_high_pct:.2f}", "published %": published})
+    note = ("\n\n*won* = solved (replay-verified win), *lost* = proved unsolvable, *unknown* = budget ran out. "
+            "The share lies between won/n and (won+unknown)/n; the 95% bounds are the Wilson lower bound of "
+            "the first and the Wilson upper bound of the second.")
+    return markdown_table(pd.DataFrame(rows)) + note
+
+
+def paired_markdown(paired: pd.DataFrame) -> str:
+    """Discordant pairs and McNemar's exact test, then each full table of verdict pairs."""
+    head = paired[["a", "b", "n", "both_solved", "a_only", "b_only", "both_unsolvable", "with_unknown",
+                   "mcnemar_p"]].rename(columns={
+        "n": "common deals", "both_solved": "both won", "a_only": "won only under a",
+        "b_only": "won only under b", "both_unsolvable": "both lost", "with_unknown": "with an unknown",
+        "mcnemar_p": "McNemar exact p"})
+    parts = [markdown_table(head),
+             "\nMcNemar's exact test uses the deals decided under both settings; pairs with an unknown "
+             "are left out of it (counted above)."]
+    names = {"solved": "won", "unsolvable": "lost", "unknown": "unknown"}
+    for p in paired.itertuples():
+        table = pd.DataFrame([[f"a {names[va]}"] + [getattr(p, f"a_{va}_b_{vb}") for vb in VERDICTS]
+                              for va in VERDICTS], columns=[f"a: {p.a} / b: {p.b}"]
+                             + [f"b {names[vb]}" for vb in VERDICTS])
+        parts += [f"\n## {p.a} vs {p.b}\n", markdown_table(table)]
+    return "\n".join(parts)
 
 
 def markdown_table(df: pd.DataFrame) -> str:

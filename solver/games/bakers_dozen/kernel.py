@@ -180,7 +180,7 @@ def state_key(state, rules, mode):
     future).  Foundations follow from the cards left in the columns."""
     key = np.uint64(0)
     for k in range(NCOLS):
-        h = np.uint64(state[H0 + k]) * _GOLD
+        h = np.uint64(state[H0 + k] + 1) * _GOLD
         base = C0 + CAP * k
         for i in range(state[H0 + k]):
             h = (h ^ np.uint64(state[base + i] + 1)) * _M1

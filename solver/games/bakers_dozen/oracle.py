@@ -16,10 +16,11 @@ from solver.games.bakers_dozen.reference import BakersDozenState
 
 def random_position(rng: random.Random, cards_left: int, rules: dict[str, Any],
                     columns: int = 13) -> BakersDozenState:
-    """A random position with about ``cards_left`` cards still in the columns.
+    """A random position with ``cards_left`` cards still in the columns.
 
     Each suit's foundation gets a random height (summing to 52 - cards_left);
-    the remaining cards are shuffled into random columns.
+    the remaining cards are shuffled into random columns of at most four, as
+    dealt (so that every reachable column fits the fast state).
     """
     home = [13, 13, 13, 13]
     for _ in range(cards_left):
@@ -30,7 +31,8 @@ def random_position(rng: random.Random, cards_left: int, rules: dict[str, Any],
     cols: list[list[int]] = [[] for _ in range(columns)]
     used = rng.randint(1, columns)
     for c in left:
-        cols[rng.randrange(used)].append(c)
+        room = [k for k in range(used) if len(cols[k]) < 4] or [k for k in range(columns) if len(cols[k]) < 4]
+        cols[rng.choice(room)].append(c)
     rng.shuffle(cols)
     return BakersDozenState.from_position(cols, home, rules)
 

@@ -82,6 +82,19 @@ R3 ``DEAD``: a position is dropped (no moves, lower bound "infinite") when
    removal takes exactly one card of each rank of a pair, and every pyramid
    card must be removed, so no win exists.
 
+R4 ``DEAD`` also: in the last pass, a waste card that can never be taken is
+   ignored with every card under it on its pile (left out of the key, of
+   the partner counts of R3 and of the lower bound).  A card on a waste pile
+   is exposed again only when every card above it on that pile has been
+   removed, and each of those (Kings aside) needs its own partner of the
+   complementary rank: a pyramid card, a stock card (one pile:
+   only under ``stock_top_playable``) or a card of another pile (three
+   piles).  Going down a pile from its top, once the cards needing rank s
+   outnumber the rank-s partners left, the card reached and all under it
+   can never move: they take part in no move (a dead top has no partner), so
+   positions that differ only in them have the same moves and futures, and
+   they can partner nobody.
+
 Lower bound (admissible, used by IDA*)
 --------------------------------------
 ``removals + draws``.  removals = pyramid Kings + for each rank pair the
@@ -312,7 +325,8 @@ def _take(state, loc):
 # --- rank bookkeeping, dead positions, lower bound -----------------------------------
 
 @njit(cache=True)
-def _counts(state, pyr, P, pc, nc):
+def _rank_counts(state, pyr, P, pc, nc):
+    """pc[r]: pyramid cards of rank r; nc[r]: stock and waste cards in mask P."""
     for r in range(14):
         pc[r] = 0
         nc[r] = 0
@@ -322,6 +336,62 @@ def _counts(state, pyr, P, pc, nc):
     for i in range(NSTOCK):
         if (P >> i) & 1:
             nc[_rank(state[CARDS + NPYR + i])] += 1
+
+
+@njit(cache=True)
+def _final_pass(state, rules):
+    passes = rules[R_PASSES]
+    return rules[R_DRAW] == 3 or (passes != 0 and state[REDEALS] + 1 >= passes)
+
+
+@njit(cache=True)
+def _live(state, rules, pyr, P, T, pc):
+    """R4: P without the waste cards that can never be used again (see above)."""
+    W = P & T
+    if W == 0 or not _final_pass(state, rules):
+        return P
+    stock = P & ~T
+    three = rules[R_DRAW] == 3
+    supply = np.empty(14, dtype=np.int64)
+    demand = np.empty(14, dtype=np.int64)
+    dead = np.int64(0)
+    for k in range(3 if three else 1):
+        for r in range(14):
+            supply[r] = pc[r]
+            demand[r] = 0
+        for i in range(NSTOCK):
+            bit = np.int64(1) << i
+            other_pile = (W & bit) != 0 and three and state[PILE + i] != k
+            if (stock & bit and (three or rules[R_STOCK_TOP])) or other_pile:
+                supply[_rank(state[CARDS + NPYR + i])] += 1
+        x = W
+        while x:
+            i = _high(x)
+            x &= ~(np.int64(1) << i)
+            if three and state[PILE + i] != k:
+                continue
+            r = _rank(state[CARDS + NPYR + i])
+            if r == 13:
+                continue
+            demand[13 - r] += 1
+            if demand[13 - r] > supply[13 - r]:
+                below = W & ((np.int64(1) << (i + 1)) - 1)
+                while below:  # this card and every card under it on its pile
+                    j = _high(below)
+                    below &= ~(np.int64(1) << j)
+                    if not three or state[PILE + j] == k:
+                        dead |= np.int64(1) << j
+                break
+    return P & ~dead
+
+
+@njit(cache=True)
+def _counts(state, rules, pyr, P, T, pc, nc):
+    """Rank counts, the non-pyramid ones over live cards only; returns the live mask."""
+    _rank_counts(state, pyr, np.int64(0), pc, nc)
+    live = _live(state, rules, pyr, P, T, pc)
+    _rank_counts(state, pyr, live, pc, nc)
+    return live
 
 
 @njit(cache=True)
@@ -402,10 +472,12 @@ def lower_bound(state, rules):
     T = _get(state, TURNED, 3)
     pc = np.empty(14, dtype=np.int64)
     nc = np.empty(14, dtype=np.int64)
-    _counts(state, pyr, P, pc, nc)
-    if rules[R_REDUCE] & DEAD and _dead(state, rules, pyr, pc, nc):
+    live = _counts(state, rules, pyr, P, T, pc, nc) if rules[R_REDUCE] & DEAD else P
+    if not rules[R_REDUCE] & DEAD:
+        _rank_counts(state, pyr, P, pc, nc)
+    elif _dead(state, rules, pyr, pc, nc):
         return BIG
-    return _bound(state, rules, pyr, P, T, pc, nc)
+    return _bound(state, rules, pyr, live, T, pc, nc)
 
 
 # --- move generation -------------------------------------------------------------------
@@ -519,9 +591,12 @@ def gen_moves(state, rules, out, mode):
         return _gen_all(state, rules, out, pyr, P, T)
     pc = np.empty(14, dtype=np.int64)
     nc = np.empty(14, dtype=np.int64)
-    _counts(state, pyr, P, pc, nc)
-    if rules[R_REDUCE] & DEAD and _dead(state, rules, pyr, pc, nc):
-        return 0
+    if rules[R_REDUCE] & DEAD:
+        _counts(state, rules, pyr, P, T, pc, nc)
+        if _dead(state, rules, pyr, pc, nc):
+            return 0
+    else:
+        _rank_counts(state, pyr, P, pc, nc)
     locs = np.empty(12, dtype=np.int64)
     tops = np.empty(3, dtype=np.int64)
     m = _exposed_locs(state, rules, pyr, P, T, locs, tops)
@@ -648,14 +723,22 @@ def _mix(x):
 
 @njit(cache=True)
 def state_key(state, rules, mode):
-    """Exact 63-bit packing of (pyramid, stock present, waste top, redeals);
-    with three piles and ``stock_top_playable`` the pile of each waste card is
-    hashed in (the only case where it is not fixed by the card's index)."""
+    """Exact 62-bit packing of (pyramid, stock and waste cards, where the stock
+    starts, redeals); with three piles and ``stock_top_playable`` the pile of
+    each waste card is hashed in (the only case where it is not fixed by the
+    card's index).  Searches leave out R4's dead waste cards."""
     pyr = _get(state, PYR, 4)
     P = _get(state, PRESENT, 3)
     T = _get(state, TURNED, 3)
+    stock = P & ~T
+    boundary = _low(stock) if stock != 0 else NSTOCK  # the waste is P below it
+    if mode != MODE_ALL and rules[R_REDUCE] & DEAD:
+        pc = np.empty(14, dtype=np.int64)
+        nc = np.empty(14, dtype=np.int64)
+        _rank_counts(state, pyr, np.int64(0), pc, nc)
+        P = _live(state, rules, pyr, P, T, pc)
     W = P & T
-    base = np.uint64(pyr | (P << 28) | ((_high(W) + 1) << 52) | (np.int64(state[REDEALS]) << 57))
+    base = np.uint64(pyr | (P << 28) | (np.int64(boundary) << 52) | (np.int64(state[REDEALS]) << 57))
     if rules[R_DRAW] == 1 or not rules[R_STOCK_TOP]:
         return base
     sig = np.uint64(0)

@@ -11,19 +11,31 @@ import numpy as np
 from solver.games.yukon.kernel import MAX_MOVES, YUKON_MAX_DEPTH
 from solver.search import config, engine
 from solver.search.kernels import YUKON
-from solver.search.tt import new_table
+from solver.search.tt import Table
+
+
+_TABLES: dict[float, Table] = {}
+
+
+def _table(tt_mb: float) -> Table:
+    """One table per size, reused (a new stamp empties it at no cost)."""
+    if tt_mb not in _TABLES:
+        _TABLES.clear()
+        _TABLES[tt_mb] = Table(tt_mb)
+    return _TABLES[tt_mb]
 
 
 def run(root: np.ndarray, rules_arr: np.ndarray, mode: int, max_nodes: int, bound: int = -1,
         tt_mb: float = 64, max_depth: int = YUKON_MAX_DEPTH) -> tuple[int, engine.SearchStack]:
     """One complete engine search; returns (status, stack)."""
     stack = engine.SearchStack(len(root), max_depth, MAX_MOVES)
-    keys, vals = new_table(tt_mb)
+    table = _table(tt_mb)
+    stamp = np.uint32(table.new_search())
     stack.reset(root, max_nodes, bound)
     status = engine.RUNNING
     while status == engine.RUNNING:
         status = engine.run(YUKON, rules_arr, mode, stack.states, stack.moves, stack.nmoves, stack.midx,
-                            stack.gcost, stack.ctl, keys, vals, config.QUANTUM)
+                            stack.gcost, stack.ctl, table.keys, table.vals, table.stamps, stamp, config.QUANTUM)
     return status, stack
 
 

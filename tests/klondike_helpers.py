@@ -1,0 +1,80 @@
+"""Crafted Klondike deals and an independent brute-force solver for tests."""
+from __future__ import annotations
+
+import random
+
+from solver import cards
+from solver.deals import Deal, Layout
+from solver.games import get_game
+
+C = cards.parse
+
+
+def sorted_deal() -> Deal:
+    """Every card can go up in order: hearts and spades from the tableau, the
+    stock turns AC..KC then AD..JD, and QD, KD wait in pile 2.  Draw 1 wins in
+    exactly 52 foundation moves + 24 draws = 76 moves, the proved minimum."""
+    names = [["KS"], ["KD", "QD"], ["QS", "JS", "TS"], ["9S", "8S", "7S", "6S"],
+             ["5S", "4S", "3S", "2S", "AS"], ["KH", "QH", "JH", "TH", "9H", "8H"],
+             ["7H", "6H", "5H", "4H", "3H", "2H", "AH"]]
+    stock = [cards.make(r, 0) for r in range(1, 14)] + [cards.make(r, 1) for r in range(1, 12)]
+    return Deal("klondike", Layout([[C(n) for n in pile] for pile in names], stock))
+
+
+def blocked_deal() -> Deal:
+    """No card can ever move: the seven face-up cards are KC KD KH KS 5C 5S 5D,
+    and every card that could go on them (the four Queens and four 4s) and all
+    four Aces are face down; so no stock card ever fits anywhere.  Unsolvable
+    under every rule option."""
+    tops = [C(n) for n in ["KC", "KD", "KH", "KS", "5C", "5S", "5D"]]
+    needed = [C(n) for n in ["QD", "QH", "QC", "QS", "4D", "4H", "4C", "4S", "AC", "AD", "AH", "AS"]]
+    rest = [c for c in cards.ALL_CARDS if c not in tops and c not in needed]
+    down = needed + rest[:21 - len(needed)]
+    stock = rest[21 - len(needed):]
+    piles, it = [], iter(down)
+    for size, top in zip(range(1, 8), tops):
+        piles.append([next(it) for _ in range(size - 1)] + [top])
+    return Deal("klondike", Layout(piles, stock))
+
+
+def shuffled_sorted_deal(seed: int, swaps: int) -> Deal:
+    """The sorted deal with a few random card swaps: small but real searches."""
+    rng = random.Random(seed)
+    d = sorted_deal()
+    flat = d.layout.all_cards()
+    for _ in range(swaps):
+        i, j = rng.randrange(52), rng.randrange(52)
+        flat[i], flat[j] = flat[j], flat[i]
+    piles, pos = [], 0
+    for size in range(1, 8):
+        piles.append(flat[pos:pos + size])
+        pos += size
+    return Deal("klondike", Layout(piles, flat[pos:]))
+
+
+def brute_force(deal: Deal, rules: dict, limit: int = 200_000):
+    """Exhaustive search on the reference engine alone (no fast code, no
+    reductions, no macro moves): True, False, or None past ``limit`` states."""
+    spec = get_game("klondike")
+    start = spec.new_reference(deal.layout, spec.complete_rules(rules))
+
+    def key(s):
+        return (tuple(tuple(p) for p in s.piles), tuple(s.down), tuple(s.stock), tuple(s.waste),
+                tuple(s.foundation), s.passes_used)
+
+    seen = {key(start)}
+    stack = [start]
+    while stack:
+        state = stack.pop()
+        if state.is_won():
+            return True
+        for move in state.legal_moves():
+            child = state.copy()
+            child.play(move)
+            k = key(child)
+            if k not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(k)
+                stack.append(child)
+    return False

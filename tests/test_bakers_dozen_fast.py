@@ -1,0 +1,235 @@
+"""Baker's Dozen fast engine: conformance with the reference engine, and every
+search reduction checked against plain breadth-first search."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.deals import make_deal
+from solver.games import get_game
+from solver.games.bakers_dozen import analysis, kernel
+from solver.games.bakers_dozen.oracle import bfs_distance, random_position
+from solver.games.bakers_dozen.reference import BakersDozenState
+from solver.games.bakers_dozen.state import C0, CAP, H0, MAX_MOVES, MOVE_BASE, TO_F
+from solver.search import config, engine
+from solver.search.solve import solve
+from solver.search.tt import Table
+
+SPEC = get_game("bakers-dozen")
+ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
+OUT = np.zeros(MAX_MOVES, dtype=np.int32)
+
+
+def fast_moves(state: BakersDozenState, mode: int = config.MODE_ALL) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    arr = SPEC.encode(state, state.rules)
+    rules_arr = SPEC.rules_array(state.rules)
+    n = kernel.gen_moves(arr, rules_arr, OUT, mode)
+    return arr, rules_arr, [int(m) for m in OUT[:n]]
+
+
+def child_of(arr, rules_arr, move) -> np.ndarray:
+    child = np.empty_like(arr)
+    kernel.apply_move(arr, rules_arr, move, child)
+    return child
+
+
+def search(state: BakersDozenState, mode: int, bound: int = -1, max_nodes: int = 2_000_000) -> tuple[int, int]:
+    """The shared engine on a mid-game position: (status, depth of the win)."""
+    root = SPEC.encode(state, state.rules)
+    stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
+    table = Table(8)
+    stack.reset(root, max_nodes, bound)
+    stamp = np.uint32(table.new_search())
+    status = engine.RUNNING
+    while status == engine.RUNNING:
+        status = engine.run(SPEC.game_id, SPEC.rules_array(state.rules), mode, stack.states, stack.moves,
+                            stack.nmoves, stack.midx, stack.gcost, stack.ctl, table.keys, table.vals,
+                            table.stamps, stamp, config.QUANTUM)
+    assert not stack.ctl[engine.CUTOFF]
+    return status, int(stack.ctl[engine.DEPTH])
+
+
+def shortest(state: BakersDozenState) -> int | None:
+    """IDA* with the game's lower bound and MODE_OPTIMAL reductions."""
+    bound = int(kernel.lower_bound(SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)))
+    while True:
+        root = SPEC.encode(state, state.rules)
+        stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
+        table = Table(8)
+        stack.reset(root, 5_000_000, bound)
+        status = engine.run(SPEC.game_id, SPEC.rules_array(state.rules), config.MODE_OPTIMAL, stack.states,
+                            stack.moves, stack.nmoves, stack.midx, stack.gcost, stack.ctl, table.keys,
+                            table.vals, table.stamps, np.uint32(table.new_search()), 10**12)
+        if status == engine.SOLVED:
+            return int(stack.ctl[engine.DEPTH])
+        assert status == engine.EXHAUSTED
+        if stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND:
+            return None
+        bound = int(stack.ctl[engine.NEXT_BOUND])
+
+
+def small_positions(count: int, cards_left: int, seed: int):
+    rng = random.Random(seed)
+    for i in range(count):
+        yield random_position(rng, cards_left, ALL_RULES[i % 4])
+
+
+# --- conformance: fast engine == reference engine ------------------------------------
+def check_same(state: BakersDozenState) -> list[int]:
+    arr, rules_arr, moves = fast_moves(state)
+    described = [m for move in moves for m in SPEC.describe_move(arr, rules_arr, move)]
+    assert len(described) == len(set(described))
+    assert sorted(described) == sorted(state.legal_moves())
+    assert bool(kernel.is_won(arr, rules_arr)) == state.is_won()
+    return moves
+
+
+def play_randomly(state: BakersDozenState, choices: list[int]) -> None:
+    for choice in choices:
+        moves = check_same(state)
+        if not moves:
+            break
+        move = moves[choice % len(moves)]
+        arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
+        text = SPEC.describe_move(arr, rules_arr, move)[0]
+        child = child_of(arr, rules_arr, move)
+        before = sorted(map(tuple, state.columns))
+        state.play(text)
+        assert np.array_equal(child, SPEC.encode(state, state.rules)), text
+        same_key = kernel.state_key(child, rules_arr, config.MODE_SOLVE) == kernel.state_key(
+            arr, rules_arr, config.MODE_SOLVE)
+        assert same_key == (sorted(map(tuple, state.columns)) == before)  # only a lone King changing columns
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal=st.integers(1, 10**6), rules=st.sampled_from(ALL_RULES),
+       choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=80))
+def test_random_games_agree_from_real_deals(deal, rules, choices):
+    play_randomly(SPEC.new_reference(make_deal("bakers-dozen", deal).layout, rules), choices)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), cards_left=st.integers(1, 30), rules=st.sampled_from(ALL_RULES),
+       choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=40))
+def test_random_games_agree_from_random_positions(seed, cards_left, rules, choices):
+    play_randomly(random_position(random.Random(seed), cards_left, rules), choices)
+
+
+def test_move_codes_and_description():
+    state = BakersDozenState.from_position([[], [39 + 9, 39 + 8]] + [[] for _ in range(11)], [13, 13, 13, 8],
+                                           {"build": "any-suit", "kings": "bottom"})
+    arr, rules_arr, moves = fast_moves(state)
+    assert moves == [1 * MOVE_BASE + TO_F]
+    assert SPEC.describe_move(arr, rules_arr, moves[0]) == ["9S>f"]
+    with pytest.raises(ValueError, match="not a move"):
+        SPEC.describe_move(arr, rules_arr, 0)
+
+
+def test_state_key_folds_column_order_only():
+    rules = {"build": "any-suit", "kings": "bottom"}
+    layout = make_deal("bakers-dozen", 7).layout
+    state = SPEC.new_reference(layout, rules)
+    rules_arr = SPEC.rules_array(rules)
+    key = kernel.state_key(SPEC.encode(state, rules), rules_arr, config.MODE_SOLVE)
+    flipped = BakersDozenState.from_position(state.columns[::-1], state.foundation, rules)
+    assert kernel.state_key(SPEC.encode(flipped, rules), rules_arr, config.MODE_SOLVE) == key
+    swapped = state.copy()
+    swapped.columns[0][0], swapped.columns[1][0] = swapped.columns[1][0], swapped.columns[0][0]
+    assert kernel.state_key(SPEC.encode(swapped, rules), rules_arr, config.MODE_SOLVE) != key
+
+
+def test_columns_never_outgrow_the_state():
+    """CAP = 16: four dealt cards plus twelve built down onto a King."""
+    col = [int(c) for c in range(39 + 9, 39 + 13)][::-1]  # 9S..KS, King on top
+    built = [s * 13 + r for r in range(11, -1, -1) for s in (0,) ][:12]  # QC..AC
+    state = BakersDozenState.from_position([col[::-1] + built] + [[] for _ in range(12)], [0, 13, 13, 8],
+                                           {"build": "any-suit", "kings": "free"})
+    arr = SPEC.encode(state, state.rules)
+    assert arr[H0] == CAP and arr[C0 + CAP - 1] == 0  # AC on top
+    with pytest.raises(ValueError, match="more than any position can"):
+        SPEC.encode(BakersDozenState.from_position([list(range(17))] + [[]] * 12, [0] * 4, state.rules),
+                    state.rules)
+
+
+# --- reductions and the lower bound, against breadth-first search ----------------------
+@pytest.mark.parametrize("cards_left, seed", [(6, 1), (9, 2), (12, 3)])
+def test_verdicts_and_lengths_match_breadth_first_search(cards_left, seed):
+    """MODE_ALL DFS, MODE_SOLVE DFS (all reductions) and IDA* (MODE_OPTIMAL)
+    against plain BFS on the reference engine."""
+    wins = losses = 0
+    for state in small_positions(40, cards_left, seed):
+        truth = bfs_distance(state)
+        solvable = truth is not None
+        wins, losses = wins + solvable, losses + (not solvable)
+        for mode in (config.MODE_ALL, config.MODE_SOLVE):
+            status, _ = search(state, mode)
+            assert status == (engine.SOLVED if solvable else engine.EXHAUSTED), (mode, state.columns)
+        assert shortest(state) == truth, state.columns
+        assert kernel.lower_bound(SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)) <= (truth or 99)
+    assert wins and losses, "the sample must hold both verdicts to test anything"
+
+
+def test_dead_end_rule_never_fires_on_a_winnable_position():
+    fired = 0
+    for state in small_positions(300, 10, 4):
+        arr = SPEC.encode(state, state.rules)
+        if analysis.is_dead_end(arr, SPEC.rules_array(state.rules)):
+            fired += 1
+            assert bfs_distance(state) is None, state.columns
+    assert fired >= 10
+
+
+def test_safe_foundation_move_keeps_a_shortest_win():
+    forced = 0
+    for state in small_positions(300, 10, 5):
+        arr, rules_arr, moves = fast_moves(state, config.MODE_OPTIMAL)
+        if len(moves) == 1 and moves[0] % MOVE_BASE == TO_F:
+            after = state.copy()
+            after.play(SPEC.describe_move(arr, rules_arr, moves[0])[0])
+            truth = bfs_distance(state)
+            assert (truth is None) == (bfs_distance(after) is None)
+            if truth is not None:
+                forced += 1
+                assert bfs_distance(after) == truth - 1, state.columns
+    assert forced >= 10
+
+
+def test_lone_card_moves_are_dropped_only_under_kings_bottom():
+    cols = [[39 + 6], [26 + 7, 26 + 8], [13 + 7, 13 + 9]] + [[] for _ in range(10)]  # 7S alone; 8H, 8D under 9s
+    cols[1], cols[2] = [26 + 8, 26 + 7], [13 + 8, 13 + 7]  # 8H on 9H, 8D on 9D: both take 7S
+    for kings in ("bottom", "free"):
+        state = BakersDozenState.from_position(cols, [13, 6, 6, 5], {"build": "any-suit", "kings": kings})
+        every = {SPEC.describe_move(*fast_moves(state)[:2], m)[0] for m in fast_moves(state)[2]}
+        arr, rules_arr, moves = fast_moves(state, config.MODE_SOLVE)
+        reduced = {SPEC.describe_move(arr, rules_arr, m)[0] for m in moves}
+        assert {"7S>t2", "7S>t3"} <= every
+        assert ("7S>t2" in reduced) == (kings == "free")
+
+
+def test_lower_bound_counts_cards_and_same_suit_blockers():
+    rules = {"build": "any-suit", "kings": "bottom"}
+    free_run = BakersDozenState.from_position([[39 + 7, 39 + 8], [39 + 9]] + [[] for _ in range(11)],
+                                              [13, 13, 13, 7], rules)  # 8S 9S | TS
+    blocked = BakersDozenState.from_position([[39 + 7, 39 + 9], [39 + 8]] + [[] for _ in range(11)],
+                                             [13, 13, 13, 7], rules)  # 8S TS | 9S: TS must step aside
+    for state, bound in ((free_run, 3), (blocked, 4)):
+        assert kernel.lower_bound(SPEC.encode(state, rules), SPEC.rules_array(rules)) == bound
+    assert bfs_distance(blocked) == 4 and bfs_distance(free_run) is None  # 9S over 8S, no Ten to use
+
+
+# --- real deals -------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ALL_RULES)
+def test_real_deals_solve_and_optimal_is_never_longer(rules):
+    for n in (2, 3, 5):
+        plain = solve(make_deal("bakers-dozen", n), rules, max_nodes=300_000)
+        best = solve(make_deal("bakers-dozen", n), rules, max_nodes=300_000, optimal=True)
+        assert plain.result == best.result
+        if plain.result == "solved":
+            assert len(best.moves) <= len(plain.moves)
+            assert best.lower_bound is not None and best.lower_bound <= len(best.moves)
+            if best.optimal:
+                assert best.lower_bound == len(best.moves)

@@ -1,0 +1,127 @@
+"""The fast Klondike engine agrees with the reference engine move for move.
+
+Random play in both engines (hypothesis): at every position the fast
+engine's full move list (MODE_ALL), described in notation, is exactly what
+the reference engine allows, and every fast child equals the reference
+position reached by replaying the move's notation.
+"""
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.cards import name
+from solver.deals import make_deal
+from solver.games import get_game
+from solver.games.klondike import kernel as k
+from solver.notation import DRAW, REDEAL
+from solver.rules import parse_rules
+from solver.search.config import MODE_ALL, MODE_SOLVE
+
+SPEC = get_game("klondike")
+
+rule_sets = st.fixed_dictionaries({
+    "draw": st.sampled_from([1, 2, 3, 4]),
+    "passes": st.sampled_from([1, 2, 3, "unlimited"]),
+    "foundation_to_tableau": st.booleans(),
+})
+
+
+def fast_moves(state, rules_arr, mode=MODE_ALL):
+    out = np.zeros(SPEC.max_moves, dtype=np.int32)
+    n = k.gen_moves(state, rules_arr, out, mode)
+    assert n < SPEC.max_moves
+    return [int(m) for m in out[:n]]
+
+
+def reference_card_moves_by_turning(ref):
+    """Card moves the reference allows after any number of stock turns: {final move: turns}."""
+    found = {}
+    state, turns = ref.copy(), 0
+    seen = set()
+    while True:
+        for m in state.legal_moves():
+            if m not in (DRAW, REDEAL) and state.waste and m.startswith(name(state.waste[-1])):
+                found.setdefault(m, turns)
+        key = (tuple(state.stock), tuple(state.waste))
+        if key in seen:
+            break
+        seen.add(key)
+        moves = state.legal_moves()
+        if DRAW in moves:
+            state.play(DRAW)
+        elif REDEAL in moves:
+            state.play(REDEAL)
+        else:
+            break
+        turns += 1
+    return found
+
+
+def check_position(ref, rules):
+    arr = SPEC.encode(ref, rules)
+    rules_arr = SPEC.rules_array(rules)
+    fast = fast_moves(arr, rules_arr)
+    described = {}
+    for m in fast:
+        seq = SPEC.describe_move(arr, rules_arr, m)
+        assert tuple(seq) not in described, f"duplicate fast move {seq}"
+        described[tuple(seq)] = m
+        # the child equals the reference position after replaying the notation
+        after = ref.copy()
+        for step in seq:
+            after.play(step)
+        child = np.zeros_like(arr)
+        k.apply_move(arr, rules_arr, m, child)
+        assert np.array_equal(child, SPEC.encode(after, rules)), seq
+        assert k.move_cost(arr, rules_arr, m) == len(seq)
+    # every reference card move is a fast move; waste plays after turns are the talon moves
+    direct = {m for m in ref.legal_moves() if m not in (DRAW, REDEAL)}
+    fast_direct = {seq[0] for seq in described if len(seq) == 1}
+    assert direct == fast_direct
+    by_turning = reference_card_moves_by_turning(ref)
+    fast_talon = {seq[-1]: len(seq) - 1 for seq in described
+                  if len(seq) > 1 or (ref.waste and seq[0].startswith(name(ref.waste[-1])))}
+    assert fast_talon == by_turning
+    return fast, arr, rules_arr
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal=st.integers(1, 10**6), rules=rule_sets, choices=st.lists(st.integers(0, 10**6), max_size=60))
+def test_fast_engine_matches_reference_in_random_play(deal, rules, choices):
+    rules = parse_rules(SPEC, rules)
+    ref = SPEC.new_reference(make_deal("klondike", deal).layout, rules)
+    for choice in choices:
+        fast, arr, rules_arr = check_position(ref, rules)
+        assert k.is_won(arr, rules_arr) == ref.is_won()
+        if not fast:
+            break
+        m = fast[choice % len(fast)]
+        for step in SPEC.describe_move(arr, rules_arr, m):
+            ref.play(step)
+
+
+@settings(max_examples=30, deadline=None)
+@given(deal=st.integers(1, 10**6), rules=rule_sets, choices=st.lists(st.integers(0, 10**6), max_size=40))
+def test_reduced_moves_are_a_subset_and_keys_fold_pile_order(deal, rules, choices):
+    rules = parse_rules(SPEC, rules)
+    ref = SPEC.new_reference(make_deal("klondike", deal).layout, rules)
+    for choice in choices:
+        arr, rules_arr = SPEC.encode(ref, rules), SPEC.rules_array(rules)
+        all_moves = fast_moves(arr, rules_arr)
+        reduced = fast_moves(arr, rules_arr, MODE_SOLVE)
+        assert set(reduced) <= set(all_moves)
+        if all_moves:
+            assert reduced, "reductions never leave a live position without moves"
+        # swapping two piles gives the same key
+        swapped = arr.copy()
+        a, b = k.PILE0, k.PILE0 + 3 * k.PILE_STRIDE
+        swapped[a:a + k.PILE_STRIDE], swapped[b:b + k.PILE_STRIDE] = arr[b:b + k.PILE_STRIDE], arr[a:a + k.PILE_STRIDE]
+        assert k.state_key(arr, rules_arr, MODE_ALL) == k.state_key(swapped, rules_arr, MODE_ALL)
+        if not all_moves:
+            break
+        m = all_moves[choice % len(all_moves)]
+        child = np.zeros_like(arr)
+        k.apply_move(arr, rules_arr, m, child)
+        assert k.state_key(child, rules_arr, MODE_ALL) != k.state_key(arr, rules_arr, MODE_ALL)
+        for step in SPEC.describe_move(arr, rules_arr, m):
+            ref.play(step)

@@ -1,0 +1,75 @@
+"""Klondike verdicts: crafted deals, an independent brute force, replays."""
+import pytest
+
+from klondike_helpers import blocked_deal, brute_force, shuffled_sorted_deal, sorted_deal
+from solver.deals import make_deal
+from solver.games import get_game
+from solver.replay import ReplayError, replay, verify_win
+from solver.rules import parse_rules
+from solver.search.solve import solve
+
+SPEC = get_game("klondike")
+ALL_RULES = [
+    {"draw": 1}, {"draw": 3}, {"draw": 1, "passes": 2}, {"draw": 3, "passes": 1},
+    {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True},
+    {"draw": 3, "passes": "unlimited"}, {"draw": 2, "passes": 2, "foundation_to_tableau": True},
+]
+
+
+@pytest.mark.parametrize("rules", ALL_RULES)
+def test_blocked_deal_is_unsolvable_under_every_option(rules):
+    r = solve(blocked_deal(), rules, max_nodes=100_000)
+    assert r.result == "unsolvable" and r.moves == []
+
+
+def test_sorted_deal_wins_in_76_moves_proved_optimal():
+    r = solve(sorted_deal(), {"draw": 1}, optimal=True, max_nodes=100_000)
+    assert r.result == "solved" and r.optimal and len(r.moves) == 76 and r.lower_bound == 76
+    verify_win(SPEC, sorted_deal().layout, parse_rules(SPEC, {"draw": 1}), r.moves)
+
+
+def test_verdicts_agree_with_an_independent_brute_force():
+    """Nearly sorted deals under many rule sets: the fast solver (macro stock
+    moves, safe reductions, folded keys) and a plain exhaustive search on
+    the reference engine must give the same verdict."""
+    decided = {True: 0, False: 0}
+    for seed in range(40):
+        deal = shuffled_sorted_deal(seed, swaps=3)
+        for rules in ALL_RULES[:4]:
+            truth = brute_force(deal, rules, limit=20_000)
+            if truth is None:
+                continue
+            r = solve(deal, rules, max_nodes=200_000)
+            assert r.result == ("solved" if truth else "unsolvable"), (seed, rules)
+            decided[truth] += 1
+    assert decided[True] >= 10 and decided[False] >= 10, decided
+
+
+def test_real_deals_are_solved_and_replay():
+    for n in (1, 3, 8):
+        r = solve(make_deal("klondike", n), {"draw": 3, "passes": "unlimited"}, max_nodes=500_000)
+        assert r.result == "solved"
+        final = replay(SPEC, r.deal.layout, r.rules, r.moves)
+        assert final.is_won()
+        assert r.moves.count("redeal") >= 0 and all(isinstance(m, str) for m in r.moves)
+
+
+def test_pass_limit_is_honoured_in_solutions():
+    r = solve(make_deal("klondike", 3), {"draw": 3}, max_nodes=500_000)
+    if r.result == "solved":
+        assert r.moves.count("redeal") <= 2
+
+
+def test_a_tampered_solution_fails_replay():
+    r = solve(sorted_deal(), {"draw": 1}, max_nodes=10_000)
+    bad = list(r.moves)
+    bad[0], bad[1] = bad[1], bad[0]  # a foundation move before its lower card
+    with pytest.raises(ReplayError, match="move 1"):
+        verify_win(SPEC, sorted_deal().layout, r.rules, bad)
+    with pytest.raises(ReplayError, match="do not win"):
+        verify_win(SPEC, sorted_deal().layout, r.rules, r.moves[:-1])
+
+
+def test_budget_gives_unknown_never_a_wrong_verdict():
+    r = solve(make_deal("klondike", 24), {"draw": 1}, max_nodes=50)
+    assert r.result == "unknown" and r.reason == "node budget" and r.nodes <= 50
