@@ -1,14 +1,16 @@
 """Klondike fast engine: numba kernels on a flat uint8 state.
 
-State layout (``STATE_LEN`` bytes)::
+State layout (``STATE_LEN`` = 200 bytes, 25 aligned 64-bit words)::
 
     [0:4]    foundation rank per suit (C, D, H, S), 0 = empty
     [4]      talon length L (waste + stock, at most 24)
     [5]      waste count W: talon[0:W] is the waste (top = talon[W-1]),
              talon[W:L] the stock (next turned = talon[W])
     [6]      passes used so far (1 in the first pass)
-    [7:31]   talon cards
-    [31:]    seven piles of PILE_STRIDE bytes: [length, face-down count, cards bottom->top]
+    [8:32]   talon cards
+    [32:]    seven piles of 24 bytes: [length, face-down count, cards bottom->top]
+
+Unused card slots are always zero, so the key can hash whole 64-bit words.
 
 The stock is handled as "the cards reachable by turning" (as the best
 Klondike solvers do): a talon move plays talon card ``i`` directly and counts
@@ -26,9 +28,10 @@ from numba import njit
 
 from solver.search.config import MODE_ALL
 
-FOUND, TLEN, WCOUNT, PASSES_USED, TALON = 0, 4, 5, 6, 7
+FOUND, TLEN, WCOUNT, PASSES_USED, TALON = 0, 4, 5, 6, 8
 TALON_SLOTS = 24
-PILE0, PILE_STRIDE, PILES = 31, 21, 7
+PILE0, PILE_STRIDE, PILES = 32, 24, 7
+PILE_WORDS = PILE_STRIDE // 8
 STATE_LEN = PILE0 + PILES * PILE_STRIDE
 R_DRAW, R_PASSES, R_F2T = 0, 1, 2  # rules array; passes 0 = unlimited
 
@@ -350,14 +353,11 @@ def state_key(state, rules, mode):
     with draw k a waste count that is a multiple of k (or the whole talon)
     reaches exactly the cards reachable after a redeal.
     """
+    words = state.view(np.uint64)
     h = np.uint64(0)
     for p in range(PILES):
-        base = PILE0 + p * PILE_STRIDE
-        n = np.int64(state[base])
-        hp = np.uint64(state[base + 1]) + np.uint64(0x9E3779B97F4A7C15)
-        for i in range(n):
-            hp = mix64(hp ^ (np.uint64(state[base + 2 + i]) + np.uint64(1)) * np.uint64(0x100000001B3))
-        h += mix64(hp + np.uint64(n))
+        w = PILE0 // 8 + p * PILE_WORDS
+        h += mix64(words[w] ^ mix64(words[w + 1] ^ mix64(words[w + 2] + np.uint64(0x9E3779B97F4A7C15))))
     length = np.int64(state[TLEN])
     w = np.int64(state[WCOUNT])
     passes = rules[R_PASSES]
@@ -365,14 +365,13 @@ def state_key(state, rules, mode):
         k = rules[R_DRAW]
         if k == 1 or w % k == 0 or w == length:
             w = 0
-    ht = np.uint64(length * 32 + w)
-    for i in range(length):
-        ht = mix64(ht ^ (np.uint64(state[TALON + i]) + np.uint64(64)) * np.uint64(0x100000001B3))
-    f = np.uint64(state[0]) | (np.uint64(state[1]) << np.uint64(4)) | (np.uint64(state[2]) << np.uint64(8)) | (
-        np.uint64(state[3]) << np.uint64(12))
+    header = np.uint64(state[0]) | (np.uint64(state[1]) << np.uint64(8)) | (np.uint64(state[2]) << np.uint64(16)) | (
+        np.uint64(state[3]) << np.uint64(24)) | (np.uint64(length) << np.uint64(32)) | (np.uint64(w) << np.uint64(40))
     if passes != 0:
-        f |= np.uint64(state[PASSES_USED]) << np.uint64(16)
-    return mix64(h ^ mix64(ht + np.uint64(0x632BE59BD9B4E019)) ^ mix64(f + np.uint64(0x2545F4914F6CDD1D)))
+        header |= np.uint64(state[PASSES_USED]) << np.uint64(48)
+    t = TALON // 8
+    talon = mix64(words[t] ^ mix64(words[t + 1] ^ mix64(words[t + 2] ^ mix64(header))))
+    return mix64(h ^ talon)
 
 
 @njit(cache=True)

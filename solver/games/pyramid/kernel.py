@@ -73,14 +73,18 @@ R2 ``LAST_PAIR``: two exposed cards X+Y are removed as the only move when
    move, and a win must (MODE_OPTIMAL: a pyramid card has to go).  By the
    lemma, doing it first never lengthens a win.
 R3 ``DEAD``: a position is dropped (no moves, lower bound "infinite") when
-   a pyramid card can never find a partner: no card of the complementary
-   rank is left outside the pyramid, and every such pyramid card lies above
-   it or below it in the same covering cone (one of them must go before the
-   other is exposed; with ``pair_covering`` a card directly on it still
-   counts); or when, for ranks r and 13-r, the pyramid holds more cards of
-   one rank than there are cards of the other rank left in all.  Each
-   removal takes exactly one card of each rank of a pair, and every pyramid
-   card must be removed, so no win exists.
+   the pyramid cards of ranks r and 13-r cannot all find partners.  Two
+   pyramid cards can pair only if neither lies in the other's covering cone
+   (one must be gone before the other is exposed; with ``pair_covering`` a
+   card lying directly on the other is allowed).  If M is the largest set of
+   disjoint such pyramid pairs, at least (rank-r pyramid cards - M) of them
+   need a rank-(13-r) card from outside the pyramid, and the other way
+   round; fewer such cards left (R4: usable ones) means no win.
+R5 ``ONLY_PARTNER``: an exposed pyramid card X whose one possible partner Y
+   (same compatibility as R3, non-pyramid cards counted if usable) is
+   exposed too is removed with it as the only move (draw 3: Y not the stock
+   top).  Every win removes X, and only together with Y; by the lemma,
+   doing it first never lengthens the win (both modes).
 
 R4 ``DEAD`` also: in the last pass, a waste card that can never be taken is
    ignored with every card under it on its pile (left out of the key, of
@@ -97,9 +101,10 @@ R4 ``DEAD`` also: in the last pass, a waste card that can never be taken is
 
 Lower bound (admissible, used by IDA*)
 --------------------------------------
-``removals + draws``.  removals = pyramid Kings + for each rank pair the
-larger of its two pyramid counts: every pyramid card must be removed, and a
-move takes at most one card of each rank.  draws: if the pyramid holds e
+``removals + draws``.  removals = pyramid Kings + for each rank pair its
+pyramid cards minus M (R3): every pyramid card must be removed, a move takes
+at most one card of each rank of its pair, and at most M moves take two
+pyramid cards of that pair.  draws: if the pyramid holds e
 more cards of rank r than of 13-r, e cards of rank 13-r from outside the
 pyramid are needed, so the e-th cheapest of them must become exposed.  A
 waste card costs 0; a stock card with j cards before it costs j+1 draws (3
@@ -132,7 +137,8 @@ RULES_LEN = 5
 KING_FORCED = 1
 LAST_PAIR = 2
 DEAD = 4
-ALL_REDUCTIONS = KING_FORCED | LAST_PAIR | DEAD
+ONLY_PARTNER = 8
+ALL_REDUCTIONS = KING_FORCED | LAST_PAIR | DEAD | ONLY_PARTNER
 
 # --- moves -----------------------------------------------------------------------
 NONE = 63
@@ -395,24 +401,61 @@ def _counts(state, rules, pyr, P, T, pc, nc):
 
 
 @njit(cache=True)
+def _rank_masks(state, pyr, rank_mask):
+    for r in range(14):
+        rank_mask[r] = 0
+    for i in range(NPYR):
+        if (pyr >> i) & 1:
+            rank_mask[_rank(state[CARDS + i])] |= np.int64(1) << i
+
+
+@njit(cache=True)
+def _pyramid_matching(rules, rank_mask, r):
+    """Most disjoint pairs (rank r, rank 13-r) that pyramid cards alone can make.
+
+    Two pyramid cards can be removed together only if neither lies in the
+    other's covering cone (``pair_covering``: or one lies directly on the
+    other).  With at most four cards a side, the maximum matching is found by
+    Hall/Koenig: |R| minus the largest deficiency |A| - |N(A)| over subsets A.
+    """
+    block = BLOCK_COVER if rules[R_COVER] else BLOCK
+    adj = np.zeros(4, dtype=np.int64)
+    nr = 0
+    a = rank_mask[r]
+    b = rank_mask[13 - r]
+    if a == 0 or b == 0:
+        return 0
+    while a:
+        i = _low(a)
+        a &= a - 1
+        adj[nr] = b & ~block[i]
+        nr += 1
+    worst = 0
+    for sub in range(1, 1 << nr):
+        n_sub = 0
+        union = np.int64(0)
+        for k in range(nr):
+            if (sub >> k) & 1:
+                n_sub += 1
+                union |= adj[k]
+        d = n_sub - _popcount(union)
+        if d > worst:
+            worst = d
+    return nr - worst
+
+
+@njit(cache=True)
 def _dead(state, rules, pyr, pc, nc):
-    """R3: some pyramid card can never be removed."""
+    """R3: some pyramid card can never be removed (not enough partners)."""
+    rank_mask = np.empty(14, dtype=np.int64)
+    _rank_masks(state, pyr, rank_mask)
     for r in range(1, 7):
         s = 13 - r
         if pc[r] > pc[s] + nc[s] or pc[s] > pc[r] + nc[r]:
             return True
-    block = BLOCK_COVER if rules[R_COVER] else BLOCK
-    rank_mask = np.zeros(14, dtype=np.int64)
-    for i in range(NPYR):
-        if (pyr >> i) & 1:
-            rank_mask[_rank(state[CARDS + i])] |= np.int64(1) << i
-    for i in range(NPYR):
-        if (pyr >> i) & 1:
-            r = _rank(state[CARDS + i])
-            if r == 13:
-                continue
-            s = 13 - r
-            if nc[s] == 0 and (rank_mask[s] & ~block[i]) == 0:
+        if (pc[r] > nc[s] or pc[s] > nc[r]) and pc[r] > 0:
+            m = _pyramid_matching(rules, rank_mask, r)
+            if pc[r] - m > nc[s] or pc[s] - m > nc[r]:
                 return True
     return False
 
@@ -441,8 +484,13 @@ def _stock_cost(state, rules, P, T, i, pc):
 @njit(cache=True)
 def _bound(state, rules, pyr, P, T, pc, nc):
     removals = pc[13]
+    rank_mask = np.empty(14, dtype=np.int64)
+    _rank_masks(state, pyr, rank_mask)
     for r in range(1, 7):
-        removals += max(pc[r], pc[13 - r])
+        if pc[r] > 0 and pc[13 - r] > 0:
+            removals += pc[r] + pc[13 - r] - _pyramid_matching(rules, rank_mask, r)
+        else:
+            removals += pc[r] + pc[13 - r]
     draws = 0
     costs = np.empty(4, dtype=np.int64)
     for r in range(1, 13):
@@ -547,12 +595,25 @@ def _forced(state, rules, mode, pyr, P, T, locs, m, pc, nc):
     three = rules[R_DRAW] == 3
     stock = P & ~T
     stock_top = NPYR + _low(stock) if (rules[R_STOCK_TOP] and stock != 0) else -1
+    block = BLOCK_COVER if rules[R_COVER] else BLOCK
+    rank_mask = np.empty(14, dtype=np.int64)
+    _rank_masks(state, pyr, rank_mask)
     for x in range(m):
         a = locs[x]
         ra = _card_rank(state, a)
         if ra == 13 and reduce & KING_FORCED:
             if a < NPYR or (mode != MODE_OPTIMAL and not (three and a == stock_top)):
                 return make_move(a, NONE, 0)
+        if ra != 13 and a < NPYR and reduce & ONLY_PARTNER:
+            s = 13 - ra
+            mates = rank_mask[s] & ~block[a]
+            if nc[s] + _popcount(mates) == 1:
+                for y in range(m):
+                    b = locs[y]
+                    if b < NPYR and mates != 0 and b == _low(mates):
+                        return make_move(a, b, 0)
+                    if b >= NPYR and mates == 0 and _card_rank(state, b) == s and not (three and b == stock_top):
+                        return make_move(a, b, 0)
         if ra == 13 or not reduce & LAST_PAIR or pc[ra] + nc[ra] != 1 or pc[13 - ra] + nc[13 - ra] != 1:
             continue
         for y in range(x + 1, m):
