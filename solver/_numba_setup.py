@@ -32,11 +32,29 @@ def cache_dir() -> Path:
     return Path(parent) / source_fingerprint()
 
 
+KEEP_CACHES = 8  # caches of other source versions kept (most recently used first)
+
+
+def _prune_old_caches(current: Path) -> None:
+    """Delete caches of source versions not used lately (each edit makes a new one)."""
+    import shutil
+
+    siblings = [p for p in current.parent.iterdir() if p.is_dir() and p != current]
+    siblings.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in siblings[KEEP_CACHES:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
 def _configure() -> None:
     import numba
 
     path = cache_dir()
     path.mkdir(parents=True, exist_ok=True)
+    os.utime(path)
+    try:
+        _prune_old_caches(path)
+    except OSError:
+        pass  # another process pruned at the same time
     numba.config.CACHE_DIR = str(path)
 
 

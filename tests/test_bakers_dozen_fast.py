@@ -2,6 +2,7 @@
 search reduction checked against plain breadth-first search."""
 from __future__ import annotations
 
+import inspect
 import random
 
 import numpy as np
@@ -37,39 +38,38 @@ def child_of(arr, rules_arr, move) -> np.ndarray:
     return child
 
 
-def search(state: BakersDozenState, mode: int, bound: int = -1, max_nodes: int = 2_000_000) -> tuple[int, int]:
-    """The shared engine on a mid-game position: (status, depth of the win)."""
+def run_engine(state: BakersDozenState, mode: int, bound: int, max_nodes: int) -> tuple[int, np.ndarray]:
+    """The shared engine (plain DFS or IDA*) on a mid-game position, to its end."""
     root = SPEC.encode(state, state.rules)
     stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
     table = Table(8)
     stack.reset(root, max_nodes, bound)
-    stamp = np.uint32(table.new_search())
-    status = engine.RUNNING
-    while status == engine.RUNNING:
-        status = engine.run(SPEC.game_id, SPEC.rules_array(state.rules), mode, stack.states, stack.moves,
-                            stack.nmoves, stack.midx, stack.gcost, stack.ctl, table.keys, table.vals,
-                            table.stamps, stamp, config.QUANTUM)
-    assert not stack.ctl[engine.CUTOFF]
-    return status, int(stack.ctl[engine.DEPTH])
+    args = {"game": SPEC.game_id, "rules": SPEC.rules_array(state.rules), "mode": mode, "discrepancies": False,
+            "states": stack.states, "moves": stack.moves, "nmoves": stack.nmoves, "midx": stack.midx,
+            "gcost": stack.gcost, "ctl": stack.ctl, "tt_keys": table.keys, "tt_vals": table.vals,
+            "tt_stamps": table.stamps, "stamp": np.uint32(table.new_search()), "quantum": 10**12}
+    status = engine.run(*[args[name] for name in inspect.signature(engine.run.py_func).parameters])
+    return status, stack.ctl
+
+
+def search(state: BakersDozenState, mode: int) -> int:
+    """Plain DFS: SOLVED or EXHAUSTED (never cut by the depth limit here)."""
+    status, ctl = run_engine(state, mode, -1, 2_000_000)
+    assert not ctl[engine.CUTOFF]
+    return status
 
 
 def shortest(state: BakersDozenState) -> int | None:
     """IDA* with the game's lower bound and MODE_OPTIMAL reductions."""
     bound = int(kernel.lower_bound(SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)))
     while True:
-        root = SPEC.encode(state, state.rules)
-        stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
-        table = Table(8)
-        stack.reset(root, 5_000_000, bound)
-        status = engine.run(SPEC.game_id, SPEC.rules_array(state.rules), config.MODE_OPTIMAL, stack.states,
-                            stack.moves, stack.nmoves, stack.midx, stack.gcost, stack.ctl, table.keys,
-                            table.vals, table.stamps, np.uint32(table.new_search()), 10**12)
+        status, ctl = run_engine(state, config.MODE_OPTIMAL, bound, 5_000_000)
         if status == engine.SOLVED:
-            return int(stack.ctl[engine.DEPTH])
+            return int(ctl[engine.DEPTH])
         assert status == engine.EXHAUSTED
-        if stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND:
+        if ctl[engine.NEXT_BOUND] == engine.NO_BOUND:
             return None
-        bound = int(stack.ctl[engine.NEXT_BOUND])
+        bound = int(ctl[engine.NEXT_BOUND])
 
 
 def small_positions(count: int, cards_left: int, seed: int):
@@ -166,7 +166,7 @@ def test_verdicts_and_lengths_match_breadth_first_search(cards_left, seed):
         solvable = truth is not None
         wins, losses = wins + solvable, losses + (not solvable)
         for mode in (config.MODE_ALL, config.MODE_SOLVE):
-            status, _ = search(state, mode)
+            status = search(state, mode)
             assert status == (engine.SOLVED if solvable else engine.EXHAUSTED), (mode, state.columns)
         assert shortest(state) == truth, state.columns
         assert kernel.lower_bound(SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)) <= (truth or 99)

@@ -65,12 +65,12 @@ def test_cli_batch_resumes_and_reports(tmp_path):
     assert list(rows(out)["deal"]) == [1, 2, 3, 4, 5, 6]
     other = runner.invoke(main, args[:3] + ["3"] + args[4:] + ["--deals", "1-6"])
     assert other.exit_code == 2
-    assert "another configuration (draw: 1 -> 3, passes: 1 -> 3)" in other.output
+    assert "another configuration (draw: 1 -> 3; passes: 1 -> 3)" in other.output
     assert list(rows(out)["deal"]) == [1, 2, 3, 4, 5, 6]
 
 
 def _start_batch(out, deals):
-    cmd = [sys.executable, "-m", "solver.cli", "batch", "klondike", "--draw", "1", "--max-nodes", "3000",
+    cmd = [sys.executable, "-c", "from solver.cli import main; main()", "batch", "klondike", "--draw", "1", "--max-nodes", "3000",
            "--tt-mb", "8", "--deals", deals, "--out", str(out), "--no-progress"]
     return cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 

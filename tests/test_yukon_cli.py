@@ -5,6 +5,7 @@ import json
 
 from click.testing import CliRunner
 
+from solver import cards
 from solver.cli import main
 
 
@@ -37,14 +38,21 @@ def test_solve_json_then_show(tmp_path):
 
 
 def test_solve_optimal_writes_proved_flag(tmp_path):
-    r = run("solve", "yukon", "6", "--optimal", "--json", "--max-nodes", "3000000")
+    """The crafted deal whose only tableau move is 9C>t5: 53 moves, proved."""
+    piles = [[cards.name(cards.make(r, s)) for s in range(4) for r in range(1, 14)][a:b][::-1]
+             for a, b in [(0, 1), (1, 7), (7, 14), (14, 22), (22, 31), (31, 41), (41, 52)]]
+    piles[2][-2:] = ["8C", "9C"]
+    deal_file = tmp_path / "d.json"
+    deal_file.write_text(json.dumps({"game": "yukon", "layout": {"tableau": piles, "stock": []}}))
+    r = run("solve", "--deal-file", str(deal_file), "--optimal", "--json")
     assert r.exit_code == 0
-    sol = json.loads(r.output)
-    assert sol["result"] == "solved"
-    if sol["optimal"]:
-        assert "lower_bound" not in sol
-    else:
-        assert sol["lower_bound"] <= len(sol["moves"])
+    sol = json.loads(r.stdout)
+    assert sol["result"] == "solved" and sol["optimal"] is True and len(sol["moves"]) == 53
+    assert "lower_bound" not in sol
+    r = run("solve", "yukon", "2", "--optimal", "--max-nodes", "20000", "--json")
+    sol = json.loads(r.stdout)
+    assert sol["result"] == "solved" and sol["optimal"] is False
+    assert 52 <= sol["lower_bound"] < len(sol["moves"])
 
 
 def test_show_rejects_a_tampered_solution(tmp_path):

@@ -178,3 +178,52 @@ def test_every_permutation_of_small_piles_gives_one_key():
                             RULES, MODE_SOLVE))
             for order in itertools.islice(itertools.permutations(range(7)), 0, 5040, 7)}
     assert len(keys) == 1
+
+
+def frozen_card(state: YukonState) -> bool:
+    """R4 said plainly: a non-King at or below the lowest face-up card of its
+    pile, both its targets on foundations or under it, a lower card of its
+    suit under it."""
+    from solver import cards
+
+    for p, pile in enumerate(state.piles):
+        for i in range(min(state.face_down[p] + 1, len(pile))):
+            x, under = pile[i], set(pile[:i])
+            r, s = cards.rank(x), cards.suit(x)
+            targets = [cards.make(r + 1, o) for o in range(4) if cards.is_red(o * 13) != cards.is_red(x)]
+            if (r < 13 and any(cards.suit(y) == s and cards.rank(y) < r for y in under)
+                    and all(state.foundations[cards.suit(t)] > r or t in under for t in targets)):
+                return True
+    return False
+
+
+def test_dead_end_check_matches_its_plain_statement_on_deals():
+    dead = 0
+    for n in range(1, 400):
+        state = SPEC.new_reference(make_deal("yukon", n).layout, {})
+        expected = frozen_card(state)
+        arr = SPEC.encode(state, {})
+        assert bool(K.is_dead(arr)) == expected, n
+        assert (fast_moves(arr, MODE_SOLVE) == []) == expected, n
+        dead += expected
+    assert dead >= 2  # deals 183, 299, 323, 362, 377 are dead at the deal
+
+
+def test_dead_end_crafted():
+    C = __import__("solver.cards", fromlist=["parse"]).parse
+    # 5H face down over 6C, 6S and 4H: it can never leave its pile.
+    pile = [C(c) for c in ["6C", "6S", "4H", "5H", "9D"]]
+    s = YukonState([pile, [C("TC")]] + [[]] * 5, [4, 0] + [0] * 5, [0, 0, 0, 0])
+    arr = SPEC.encode(s, {})
+    assert K.is_dead(arr) and frozen_card(s)
+    assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
+    assert described(arr, fast_moves(arr, MODE_ALL)) == ["9D>t2"]
+    # with 6S on its foundation instead, and 6C under it, it is still frozen
+    s2 = YukonState([[C("6C"), C("4H"), C("5H"), C("9D")], [C("TC")]] + [[]] * 5, [3, 0] + [0] * 5, [0, 0, 0, 6])
+    assert K.is_dead(SPEC.encode(s2, {})) and frozen_card(s2)
+    # but not when a black 6 is free elsewhere
+    s3 = YukonState([[C("6C"), C("4H"), C("5H"), C("9D")], [C("6S")]] + [[]] * 5, [3, 0] + [0] * 5, [0, 0, 0, 0])
+    assert not K.is_dead(SPEC.encode(s3, {})) and not frozen_card(s3)
+    # nor when 5H is a King's neighbour: KH in its place is never frozen
+    s4 = YukonState([[C("6C"), C("6S"), C("QH"), C("KH")], [C("TC")]] + [[]] * 5, [3, 0] + [0] * 5, [0, 0, 0, 0])
+    assert not K.is_dead(SPEC.encode(s4, {}))

@@ -23,14 +23,14 @@ from solver.search.solve import solve
 SPEC = get_game("yukon")
 ALL = K.ALL_REDUCTIONS
 WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
-           "one empty pile": ALL & ~K.ONE_EMPTY, "none": 0}
+           "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~K.DEAD_END, "none": 0}
 
 
 # --- small positions, checked against plain breadth-first search -------------
 def bfs_shortest(state: YukonState) -> int | None:
     """Fewest moves to a won position on the reference engine (None: no win)."""
-    def key(s):
-        return tuple(map(tuple, s.piles)), tuple(s.face_down)
+    def key(s):  # pile order does not matter (the rules treat piles alike)
+        return tuple(sorted(zip(map(tuple, s.piles), s.face_down)))
 
     frontier, seen = deque([(state, 0)]), {key(state)}
     while frontier:
@@ -60,8 +60,8 @@ def small_position(rng: random.Random, left: int) -> YukonState:
     return YukonState(piles, down, heights)
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), left=st.integers(3, 10))
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), left=st.integers(3, 9))
 def test_small_positions_match_breadth_first_search(seed, left):
     """Verdict in every mode and with every reduction off, shortest length by
     IDA*, and the lower bound, all against exhaustive BFS on the reference."""
@@ -193,13 +193,13 @@ def test_crafted_deal_dead_after_its_only_move():
         assert r.result == "unsolvable" and r.nodes == 2
 
 
-@pytest.mark.parametrize("number", [2, 6, 8])
+@pytest.mark.parametrize("number", [2, 8])
 def test_real_deals_solve_and_replay_and_optimal_is_no_longer(number):
     deal = make_deal("yukon", number)
     dfs = solve(deal, {}, max_nodes=300_000)
     assert dfs.result == "solved"
     verify_win(SPEC, deal.layout, {}, dfs.moves)
-    opt = solve(deal, {}, optimal=True, max_nodes=2_000_000)
+    opt = solve(deal, {}, optimal=True, max_nodes=200_000)
     assert opt.result == "solved" and len(opt.moves) <= len(dfs.moves)
     verify_win(SPEC, deal.layout, {}, opt.moves)
     assert opt.lower_bound is not None and opt.lower_bound <= len(opt.moves)

@@ -9,6 +9,11 @@ One resumable depth-first search serves both questions:
   ``g + lower_bound > bound``; the table stores the least ``g`` at which a
   position was reached in this iteration.  The caller raises the bound to
   ``ctl[NEXT_BOUND]`` between iterations.
+* Limited discrepancy search (``discrepancies`` true, bound >= 0): the same
+  bounded DFS where ``g`` counts the moves taken that were not their
+  position's first (best-ordered) move.  It finds wins that plain DFS misses
+  when an early wrong turn hides them under a huge subtree.  It never proves
+  anything unsolvable: only a complete plain DFS does.
 
 All search state lives in arrays owned by Python (``SearchStack``), so the
 kernel runs ``quantum`` expansions, returns, and resumes exactly where it
@@ -55,8 +60,8 @@ class SearchStack:
 
 
 @njit(cache=True)
-def run(game, rules, mode, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_vals, tt_stamps, stamp,
-        quantum):
+def run(game, rules, mode, discrepancies, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_vals, tt_stamps,
+        stamp, quantum):
     """Advance the search by up to ``quantum`` expansions; returns status."""
     bound = ctl[BOUND]
     ida = bound >= 0
@@ -67,7 +72,7 @@ def run(game, rules, mode, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_
         if K.is_won(game, root, rules):
             ctl[STATUS] = SOLVED
             return SOLVED
-        if ida:
+        if ida and not discrepancies:
             f = K.lower_bound(game, root, rules)
             if f > bound:
                 ctl[NEXT_BOUND] = f
@@ -100,7 +105,14 @@ def run(game, rules, mode, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_
         child = states[depth + 1]
         K.apply_move(game, parent, rules, move, child)
         g = gcost[depth]
-        if ida:
+        if discrepancies:
+            if midx[depth] > 1:
+                g += 1
+            if g > bound:
+                if g < ctl[NEXT_BOUND]:
+                    ctl[NEXT_BOUND] = g
+                continue
+        elif ida:
             g += K.move_cost(game, parent, rules, move)
             f = g + K.lower_bound(game, child, rules)
             if f > bound:

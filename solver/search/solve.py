@@ -66,7 +66,7 @@ class _Search:
         self.nodes = 0
         self.reason = ""
 
-    def run(self, mode: int, bound: int, max_nodes: int) -> int:
+    def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False) -> int:
         """Run one search to its end; returns the engine status."""
         stamp = np.uint32(self.table.new_search())
         s, t = self.stack, self.table
@@ -74,7 +74,7 @@ class _Search:
         status = engine.RUNNING
         try:
             while status == engine.RUNNING:
-                status = engine.run(self.spec.game_id, self.rules_arr, mode, s.states, s.moves, s.nmoves,
+                status = engine.run(self.spec.game_id, self.rules_arr, mode, discrepancies, s.states, s.moves, s.nmoves,
                                     s.midx, s.gcost, s.ctl, t.keys, t.vals, t.stamps, stamp, config.QUANTUM)
                 if status == engine.RUNNING and self.deadline and time.perf_counter() > self.deadline:
                     status, self.reason = engine.BUDGET, "timeout"
@@ -114,7 +114,7 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     rules = parse_rules(spec, rules or {})
     check_budgets(max_nodes, timeout, tt_mb)
     search = _Search(spec, deal, rules, tt_mb, timeout, progress)
-    status = search.run(config.MODE_SOLVE, -1, int(max_nodes))
+    status = _decide(search, int(max_nodes))
     result = SolveResult(deal, rules, UNKNOWN)
     if status == engine.SOLVED:
         result.result, result.moves = SOLVED, search.solution()
@@ -129,6 +129,29 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     if result.result != UNKNOWN and not (optimal and not result.optimal):
         result.reason = ""
     return result
+
+
+def _decide(search: _Search, max_nodes: int) -> int:
+    """Find a win or prove there is none, within ``max_nodes`` expansions.
+
+    A share of the budget (``config.LDS_SHARE``) first goes to limited
+    discrepancy search with a growing number of allowed deviations from the
+    move ordering; if it finds no win, a plain DFS with the rest of the
+    budget decides.  Only that complete DFS can say "unsolvable".
+    """
+    lds_budget = int(max_nodes * config.LDS_SHARE)
+    bound = 0
+    while lds_budget > 0 and search.nodes < lds_budget and not search.reason:
+        status = search.run(config.MODE_SOLVE, bound, lds_budget - search.nodes, discrepancies=True)
+        if status == engine.SOLVED:
+            return status
+        if search.reason in ("timeout", "interrupted"):
+            return engine.BUDGET
+        search.reason = ""
+        if status != engine.EXHAUSTED or search.stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND:
+            break  # share spent, or nothing deviates: the plain DFS below decides
+        bound = int(search.stack.ctl[engine.NEXT_BOUND])
+    return search.run(config.MODE_SOLVE, -1, max(max_nodes - search.nodes, 1))
 
 
 def _shortest(search: _Search, result: SolveResult, max_nodes: int) -> None:

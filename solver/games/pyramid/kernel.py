@@ -104,9 +104,8 @@ Lower bound (admissible, used by IDA*)
 ``removals + draws``.  removals = pyramid Kings + for each rank pair its
 pyramid cards minus M (R3): every pyramid card must be removed, a move takes
 at most one card of each rank of its pair, and at most M moves take two
-pyramid cards of that pair.  draws: if the pyramid holds e
-more cards of rank r than of 13-r, e cards of rank 13-r from outside the
-pyramid are needed, so the e-th cheapest of them must become exposed.  A
+pyramid cards of that pair.  draws: if the pyramid holds e = (cards of rank
+r - M) > 0, e cards of rank 13-r from outside the pyramid are needed, so the e-th cheapest of them must become exposed.  A
 waste card costs 0; a stock card with j cards before it costs j+1 draws (3
 piles: turns of three), and under ``stock_top_playable`` it costs one move
 for every card before it that cannot leave the stock by pairing with a
@@ -461,24 +460,53 @@ def _dead(state, rules, pyr, pc, nc):
 
 
 @njit(cache=True)
-def _stock_cost(state, rules, P, T, i, pc):
-    """Least moves (removing no pyramid card) before stock card i can be exposed."""
-    if (T >> i) & 1:
-        return 0
-    stock = P & ~T
-    above = stock & ((np.int64(1) << i) - 1)
+def _stock_costs(state, rules, P, T, pc, cost):
+    """cost[i]: least moves that remove no pyramid card before stock card i can
+    be exposed (see "Lower bound"); one pass over the stock in turning order."""
     three = rules[R_DRAW] == 3
-    if rules[R_STOCK_TOP]:
-        bad = 0
-        while above:
-            j = _low(above)
-            above &= above - 1
-            r = _rank(state[CARDS + NPYR + j])
+    stp = rules[R_STOCK_TOP] != 0
+    above = 0
+    bad = 0
+    for i in range(NSTOCK):
+        if not (P >> i) & 1:
+            continue
+        if (T >> i) & 1:
+            cost[i] = 0
+            continue
+        if stp:
+            cost[i] = (bad + 2) // 3 if three else bad
+            r = _rank(state[CARDS + NPYR + i])
             if r == 13 or pc[13 - r] == 0:
                 bad += 1
-        return (bad + 2) // 3 if three else bad
-    j = _popcount(above)
-    return j // 3 + 1 if three else j + 1
+        else:
+            cost[i] = above // 3 + 1 if three else above + 1
+        above += 1
+
+
+@njit(cache=True)
+def _nth_cost(state, P, cost, rank, need):
+    """The need-th smallest cost among cards of ``rank`` in P (BIG if too few)."""
+    c0 = c1 = c2 = c3 = BIG
+    n = 0
+    for i in range(NSTOCK):
+        if (P >> i) & 1 and _rank(state[CARDS + NPYR + i]) == rank:
+            c = cost[i]
+            n += 1
+            if c < c0:
+                c0, c1, c2, c3 = c, c0, c1, c2
+            elif c < c1:
+                c1, c2, c3 = c, c1, c2
+            elif c < c2:
+                c2, c3 = c, c2
+            elif c < c3:
+                c3 = c
+    if need == 1:
+        return c0
+    if need == 2:
+        return c1
+    if need == 3:
+        return c2
+    return c3
 
 
 @njit(cache=True)
@@ -486,28 +514,22 @@ def _bound(state, rules, pyr, P, T, pc, nc):
     removals = pc[13]
     rank_mask = np.empty(14, dtype=np.int64)
     _rank_masks(state, pyr, rank_mask)
-    for r in range(1, 7):
-        if pc[r] > 0 and pc[13 - r] > 0:
-            removals += pc[r] + pc[13 - r] - _pyramid_matching(rules, rank_mask, r)
-        else:
-            removals += pc[r] + pc[13 - r]
+    cost = np.empty(NSTOCK, dtype=np.int64)
+    _stock_costs(state, rules, P, T, pc, cost)
     draws = 0
-    costs = np.empty(4, dtype=np.int64)
-    for r in range(1, 13):
+    for r in range(1, 7):
         s = 13 - r
-        need = pc[r] - pc[s]
-        if need <= 0:
-            continue
-        n = 0
-        for i in range(NSTOCK):
-            if (P >> i) & 1 and _rank(state[CARDS + NPYR + i]) == s:
-                costs[n] = _stock_cost(state, rules, P, T, i, pc)
-                n += 1
-        if n < need:
-            return BIG
-        c = np.sort(costs[:n])[need - 1]
-        if c > draws:
-            draws = c
+        m = _pyramid_matching(rules, rank_mask, r) if pc[r] > 0 and pc[s] > 0 else 0
+        removals += pc[r] + pc[s] - m
+        for x in range(2):
+            mine, other = (r, s) if x == 0 else (s, r)
+            need = pc[mine] - m
+            if need > 0:
+                if need > nc[other]:
+                    return BIG
+                c = _nth_cost(state, P, cost, other, need)
+                if c > draws:
+                    draws = c
     return removals + draws
 
 

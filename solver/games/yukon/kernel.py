@@ -44,6 +44,19 @@ R3 ``ONE_EMPTY``: a group with a King at its base goes only to the first
    neither make a lost position won nor be part of a shortest win (cutting
    it out gives a shorter legal line).
 
+R4 ``DEAD_END``: a position with a card that can never leave its pile has
+   no moves (it is lost).  Such a card x lies at or below the lowest face-up
+   card of its pile (so every card under it is face down), is not a King,
+   each of the two cards x may be built on (rank + 1, other colour) is on its
+   foundation or under x, and a lower card of x's suit is under x.  Proof:
+   the cards under x are face down, so none of them can move (or carry x)
+   before x leaves; x cannot go to its foundation before that lower card of
+   its suit, which is under x; x can leave as the base of a move only onto a
+   top card of another pile, and its two possible targets are on foundations
+   (which cards never leave) or frozen under x.  So x never reaches its
+   foundation and the game cannot be won from here: pruning the position
+   loses no win, short or long.
+
 Move ordering (best first) only changes speed, never a verdict.
 """
 import numpy as np
@@ -59,12 +72,14 @@ FOUND = DOWN + PILES
 CARDS = FOUND + 4
 STATE_LEN = CARDS + PILES * CAP
 FOUNDATION_DEST = 7
+MOVE_BITS = 12  # every move code is below (6 * CAP + 51) * 8 + 8 < 2**12
 KING = 13
 
 SAFE_FOUNDATION = 1
 FOLD_PILES = 2
 ONE_EMPTY = 4
-ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY
+DEAD_END = 8
+ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END
 
 YUKON_MAX_DEPTH = 1000  # longest search path (deeper paths give 'unknown')
 MAX_MOVES = 128  # 48 non-Kings x 2 targets + 4 Kings x 6 empty piles + 7 foundation moves = 127
@@ -126,6 +141,32 @@ def safe_to_foundation(state, card):
 
 
 @njit(cache=True)
+def is_dead(state):
+    """R4: some pile holds a card that can never leave it (see the proof above)."""
+    one = np.uint64(1)
+    for p in range(PILES):
+        below = np.uint64(0)  # the cards under index i, as a bit set
+        last = min(np.int64(state[DOWN + p]), np.int64(state[LEN + p]) - 1)
+        for i in range(last + 1):
+            x = card_at(state, p, i)
+            r = rank_of(x)
+            s = x // 13
+            if r < KING:
+                lower_of_suit = (below >> np.uint64(s * 13)) & ((one << np.uint64(r - 1)) - one)
+                if lower_of_suit != 0:
+                    blocked = True
+                    for o in range(4):
+                        if red(o * 13) != red(x):
+                            t = o * 13 + r  # the rank r + 1 card of suit o
+                            if state[FOUND + o] <= r and (below >> np.uint64(t)) & one == 0:
+                                blocked = False
+                    if blocked:
+                        return True
+            below |= one << np.uint64(x)
+    return False
+
+
+@njit(cache=True)
 def _score(state, src, index, dest):
     """Move-ordering heuristic (higher first)."""
     down = np.int64(state[DOWN + src])
@@ -135,11 +176,15 @@ def _score(state, src, index, dest):
         return 500 + 10 * down  # turns a face-down card up
     if index == 0:
         return 300  # empties a pile
+    below = card_at(state, src, index - 1)  # face up: the move exposes it
+    score = 100
+    if fits_on(card_at(state, src, index), below):
+        score = 0  # only swaps the group between two equal targets
+    if state[FOUND + below // 13] == rank_of(below) - 1:
+        score += 150  # the exposed card can go up next
     if state[LEN + dest] == 0:
-        return 200  # a King off a pile onto an empty one
-    if fits_on(card_at(state, src, index), card_at(state, src, index - 1)):
-        return 0  # only swaps the group between two equal targets
-    return 100
+        score += 60 if down > 0 else 30  # a King to an empty pile
+    return score
 
 
 @njit(cache=True)
@@ -155,21 +200,27 @@ def gen_moves(state, rules, out, mode):
                 if state[FOUND + card // 13] == rank_of(card) - 1 and safe_to_foundation(state, card):
                     out[0] = encode_move(p, length - 1, FOUNDATION_DEST)
                     return 1
+    if flags & DEAD_END and is_dead(state):
+        return 0
     first_empty = -1
+    tops = np.uint64(0)  # the pile top cards, as a bit set
     for q in range(PILES):
-        if state[LEN + q] == 0:
-            first_empty = q
-            break
-    scores = np.empty(MAX_MOVES, dtype=np.int64)
+        lq = np.int64(state[LEN + q])
+        if lq == 0:
+            if first_empty < 0:
+                first_empty = q
+        else:
+            tops |= np.uint64(1) << np.uint64(card_at(state, q, lq - 1))
     for p in range(PILES):
         length = np.int64(state[LEN + p])
         down = np.int64(state[DOWN + p])
         for i in range(down, length):
             card = card_at(state, p, i)
-            if i == length - 1 and state[FOUND + card // 13] == rank_of(card) - 1:
+            r = rank_of(card)
+            if i == length - 1 and state[FOUND + card // 13] == r - 1:
                 out[n] = encode_move(p, i, FOUNDATION_DEST)
                 n += 1
-            if rank_of(card) == KING:
+            if r == KING:
                 if flags & ONE_EMPTY:
                     if first_empty >= 0 and i > 0:  # i == 0 means nothing is under it
                         out[n] = encode_move(p, i, first_empty)
@@ -180,31 +231,35 @@ def gen_moves(state, rules, out, mode):
                             out[n] = encode_move(p, i, q)
                             n += 1
             else:
-                for q in range(PILES):
-                    lq = np.int64(state[LEN + q])
-                    if q != p and lq > 0 and fits_on(card, card_at(state, q, lq - 1)):
-                        out[n] = encode_move(p, i, q)
-                        n += 1
+                for o in range(4):  # the two targets: rank r + 1 of the other colour
+                    if red(o * 13) != red(card) and (tops >> np.uint64(o * 13 + r)) & np.uint64(1):
+                        target = o * 13 + r
+                        for q in range(PILES):
+                            lq = np.int64(state[LEN + q])
+                            if q != p and lq > 0 and card_at(state, q, lq - 1) == target:
+                                out[n] = encode_move(p, i, q)
+                                n += 1
     if reduce:
+        # sort best first: pack the score above the move code (< 2**MOVE_BITS)
         for k in range(n):
             m = out[k]
-            scores[k] = _score(state, move_src(m), move_index(m), move_dest(m))
-        for k in range(1, n):  # stable insertion sort, best first
+            out[k] = (_score(state, move_src(m), move_index(m), move_dest(m)) << MOVE_BITS) | m
+        for k in range(1, n):
             m = out[k]
-            s = scores[k]
             j = k - 1
-            while j >= 0 and scores[j] < s:
+            while j >= 0 and out[j] < m:
                 out[j + 1] = out[j]
-                scores[j + 1] = scores[j]
                 j -= 1
             out[j + 1] = m
-            scores[j + 1] = s
+        for k in range(n):
+            out[k] &= (1 << MOVE_BITS) - 1
     return n
 
 
 @njit(cache=True)
 def apply_move(state, rules, move, child):
-    child[:] = state
+    for k in range(STATE_LEN):  # an explicit loop: numba's child[:] = state is ten times slower
+        child[k] = state[k]
     src = move_src(move)
     index = move_index(move)
     dest = move_dest(move)

@@ -34,7 +34,7 @@ def run(root: np.ndarray, rules_arr: np.ndarray, mode: int, max_nodes: int, boun
     stack.reset(root, max_nodes, bound)
     status = engine.RUNNING
     while status == engine.RUNNING:
-        status = engine.run(YUKON, rules_arr, mode, stack.states, stack.moves, stack.nmoves, stack.midx,
+        status = engine.run(YUKON, rules_arr, mode, False, stack.states, stack.moves, stack.nmoves, stack.midx,
                             stack.gcost, stack.ctl, table.keys, table.vals, table.stamps, stamp, config.QUANTUM)
     return status, stack
 

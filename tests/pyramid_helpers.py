@@ -1,0 +1,114 @@
+"""Shared helpers for the Pyramid tests: crafted deals, small positions, a
+breadth-first oracle on the reference engine, and IDA* from any position."""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import numpy as np
+
+from solver import cards
+from solver.deals import Deal, Layout, deck
+from solver.games import get_game
+from solver.games.pyramid import fast
+from solver.games.pyramid import kernel as K
+from solver.games.pyramid import layout as geo
+from solver.search import engine
+from solver.search.config import MODE_ALL, MODE_OPTIMAL
+from solver.search.tt import new_table
+
+SPEC = get_game("pyramid")
+
+
+def crafted(pyramid: list[str], stock: list[str]) -> Deal:
+    """A deal from 28 pyramid card names (row by row) and 24 stock names."""
+    rows, k = [], 0
+    for size in geo.ROW_SIZES:
+        rows.append([cards.parse(c) for c in pyramid[k:k + size]])
+        k += size
+    return Deal("pyramid", Layout(rows, [cards.parse(c) for c in stock]))
+
+
+def small_position(seed: int, rules: dict, keep_pyramid: int = 5, keep_other: int = 7):
+    """A random legal end-game position: a few pyramid cards near the apex
+    (every card under a kept card kept too) and a few stock/waste cards."""
+    rng = random.Random(seed)
+    layout = SPEC.layout_from_deck(deck(rng.randint(1, 10**6)))
+    state = SPEC.new_reference(layout, rules)
+    keep: set[int] = set()
+    while len(keep) < keep_pyramid:
+        i = rng.randrange(geo.PYRAMID_SIZE)
+        closure = {i} | {j for j in range(geo.PYRAMID_SIZE) if i in geo.cone(j)}
+        if len(keep | closure) <= keep_pyramid + 2:
+            keep |= closure
+    for i in range(geo.PYRAMID_SIZE):
+        if i not in keep:
+            state.pyramid[i] = None
+    others = sorted(rng.sample(range(geo.STOCK_SIZE), keep_other))
+    kept = [state.stock[i] for i in others]
+    turned = rng.randint(0, len(kept))
+    state.stock = kept[turned:]
+    if rules["draw"] == 1:
+        state.waste = [kept[:turned]]
+    else:  # deal the turned cards onto the three piles in order
+        state.waste = [[], [], []]
+        for j, c in enumerate(kept[:turned]):
+            state.waste[j % 3].append(c)
+    return state
+
+
+def bfs_optimal(state, limit: int = 400_000):
+    """Fewest moves to a win (None: no win), by breadth-first search on the reference engine."""
+    if state.is_won():
+        return 0
+    seen = {_ref_key(state)}
+    todo = deque([(state, 0)])
+    while todo:
+        s, d = todo.popleft()
+        for m in s.legal_moves():
+            c = s.copy()
+            c.play(m)
+            if c.is_won():
+                return d + 1
+            key = _ref_key(c)
+            if key not in seen:
+                seen.add(key)
+                assert len(seen) < limit, "position too big for the oracle"
+                todo.append((c, d + 1))
+    return None
+
+
+def _ref_key(s):
+    return (tuple(s.pyramid), tuple(s.stock), tuple(tuple(p) for p in s.waste), s.redeals)
+
+
+def ida_star(root: np.ndarray, rules_arr: np.ndarray, max_nodes: int = 2_000_000):
+    """(length, path) of a shortest win from ``root`` with the engine's IDA*, or (None, None)."""
+    stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
+    keys, vals = new_table(4)
+    bound = int(K.lower_bound(root, rules_arr))
+    while bound < K.BIG:
+        keys.fill(0)
+        stack.reset(root, max_nodes, bound)
+        status = engine.RUNNING
+        while status == engine.RUNNING:
+            status = engine.run(SPEC.game_id, rules_arr, MODE_OPTIMAL, stack.states, stack.moves, stack.nmoves,
+                                stack.midx, stack.gcost, stack.ctl, keys, vals, 1_000_000)
+        assert status != engine.BUDGET
+        if status == engine.SOLVED:
+            path = stack.path()
+            return sum(int(K.move_cost(s, rules_arr, m)) for s, m in path), path
+        if stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND:
+            return None, None
+        bound = int(stack.ctl[engine.NEXT_BOUND])
+    return None, None
+
+
+def fast_moves(state: np.ndarray, rules_arr: np.ndarray, mode: int = MODE_ALL) -> list[int]:
+    out = np.zeros(SPEC.max_moves, dtype=np.int32)
+    n = K.gen_moves(state, rules_arr, out, mode)
+    return [int(m) for m in out[:n]]
+
+
+def rules_arr(rules: dict, reductions: int = K.ALL_REDUCTIONS) -> np.ndarray:
+    return fast.rules_array(rules, reductions)
