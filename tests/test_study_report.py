@@ -188,6 +188,8 @@ def _free_port():
     (["batch", "klondike", "--workers", "0", "--deals", "1-3", "--out", "{tmp}/r"], "--workers must be at least 1"),
     (["batch", "klondike", "--deals", "1-3", "--out", "{tmp}/r", "--scheduler", "tcp://127.0.0.1:{port}",
       "--connect-timeout", "2"], "cannot reach Dask scheduler"),
+    (["batch", "klondike", "--deals", "1-3", "--out", "{tmp}/r", "--scheduler", "tcp://127.0.0.1:{port}",
+      "--workers", "2"], "give --workers or --scheduler, not both"),
     (["study", "{tmp}/missing.toml"], "cannot read experiment file"),
     (["report", "{tmp}", "--out", "{tmp}/x"], "is not a run directory"),
 ])

@@ -192,3 +192,9 @@ def test_memory_does_not_grow_with_deal_count(tmp_path, config):
     assert large < 1.5 * small + 200_000, (small, large)
     store = ResultStore(tmp_path / "run20000", config.game, config.rules)
     assert store.done_deals().intervals() == [(1, 20_000)]
+
+
+def test_progress_bar_shows_rate_and_verdicts(tmp_path, config, capsys):
+    run_batch(tmp_path / "run", config, DealSet.parse("1-60"), progress=True, solve_fn=fake_solve)
+    err = capsys.readouterr().err
+    assert "60/60" in err and "deal/s" in err and "solved 20, unsolvable 20, unknown 20" in err

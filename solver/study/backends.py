@@ -88,7 +88,11 @@ class DaskCluster:
         except (TimeoutError, OSError):
             self.client.close()
             raise StudyError(f"Dask scheduler at {address} has no workers") from None
-        identities = self.client.run(worker.worker_identity)
+        try:
+            identities = self.client.run(worker.worker_identity)
+        except Exception as exc:  # e.g. solitaire not installed on a worker
+            self.client.close()
+            raise StudyError(f"Dask workers at {address} cannot run the solver: {_first_line(exc)}") from None
         mine = worker.worker_identity()
         for where, theirs in identities.items():
             if theirs != mine:
@@ -142,9 +146,14 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0]
 
 
-def make_backend(workers: int, scheduler: str | None, connect_timeout: float = DEFAULT_CONNECT_TIMEOUT):
+def make_backend(workers: int | None, scheduler: str | None, connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
+                 default_workers: int = 1):
+    """The backend for ``--workers`` / ``--scheduler`` (``None``: not given)."""
     if scheduler:
+        if workers is not None:
+            raise StudyError("give --workers or --scheduler, not both (a cluster's size is its workers')")
         return DaskCluster(scheduler, connect_timeout)
+    workers = default_workers if workers is None else workers
     if workers < 1:
         raise StudyError(f"--workers must be at least 1, got {workers}")
     return InProcess() if workers == 1 else ProcessPool(workers)

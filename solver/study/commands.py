@@ -38,10 +38,10 @@ def backend_options(command):
     return command
 
 
-def _backend(workers, scheduler, connect_timeout):
+def _backend(workers, scheduler, connect_timeout, default_workers=1):
     from solver.study.backends import make_backend
 
-    return make_backend(1 if workers is None else workers, scheduler, connect_timeout)
+    return make_backend(workers, scheduler, connect_timeout, default_workers)
 
 
 def _interrupted(exc) -> None:
@@ -130,7 +130,7 @@ def study(experiment, runs_dir, out, deals, workers, scheduler, connect_timeout,
     if deals:
         the_study.overrides["deals"] = deals
         the_study.deals = DealSet.parse(deals)
-    backend = _backend(the_study.workers if workers is None else workers, scheduler, connect_timeout)
+    backend = _backend(workers, scheduler, connect_timeout, the_study.workers)
     try:
         written = run_study(the_study, runs_dir, out or Path("results") / the_study.name, backend,
                             progress=progress, echo=click.echo)

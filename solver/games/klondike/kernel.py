@@ -252,11 +252,16 @@ def gen_moves(state, rules, out, mode):
                 if i == 0 and pile_len(state, q) == 0 and mode != MODE_ALL:
                     continue
                 n_out = push(out, n_out, enc(T2T, p, q, n - i, 0))
-    # 6. foundation cards back to the tableau
+    # 6. foundation cards back to the tableau.  Reduction: bringing back c
+    #    (rank r) helps only if some card that is not on a foundation is later
+    #    built on c or on a chain of returned cards over it; such a card has a
+    #    rank below r.  When every foundation holds r - 1 or more, no such card
+    #    exists, so the move is never needed (and never shortens a win).
     if f2t:
+        lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
         for s in range(4):
             r = np.int64(state[FOUND + s])
-            if r > 0:
+            if r > 0 and (mode == MODE_ALL or lowest < r - 1):
                 c = s * 13 + r - 1
                 for q in range(PILES):
                     if accepts(state, q, c):

@@ -1,4 +1,4 @@
-"""Shared helpers for the Pyramid tests: crafted deals, small positions, a
+"""Shared helpers for the Pyramid tests (no tests of its own): crafted deals, small positions, a
 breadth-first oracle on the reference engine, and IDA* from any position."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from solver.games.pyramid import kernel as K
 from solver.games.pyramid import layout as geo
 from solver.search import engine
 from solver.search.config import MODE_ALL, MODE_OPTIMAL
-from solver.search.tt import new_table
+from solver.search.tt import Table
 
 SPEC = get_game("pyramid")
 
@@ -85,15 +85,16 @@ def _ref_key(s):
 def ida_star(root: np.ndarray, rules_arr: np.ndarray, max_nodes: int = 2_000_000):
     """(length, path) of a shortest win from ``root`` with the engine's IDA*, or (None, None)."""
     stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
-    keys, vals = new_table(4)
+    table = Table(4)
     bound = int(K.lower_bound(root, rules_arr))
     while bound < K.BIG:
-        keys.fill(0)
+        stamp = np.uint32(table.new_search())
         stack.reset(root, max_nodes, bound)
         status = engine.RUNNING
         while status == engine.RUNNING:
-            status = engine.run(SPEC.game_id, rules_arr, MODE_OPTIMAL, stack.states, stack.moves, stack.nmoves,
-                                stack.midx, stack.gcost, stack.ctl, keys, vals, 1_000_000)
+            status = engine.run(SPEC.game_id, rules_arr, MODE_OPTIMAL, False, stack.states, stack.moves,
+                                stack.nmoves, stack.midx, stack.gcost, stack.ctl, table.keys, table.vals,
+                                table.stamps, stamp, 1_000_000)
         assert status != engine.BUDGET
         if status == engine.SOLVED:
             path = stack.path()

@@ -1,0 +1,103 @@
+"""The command line end to end (Click's runner), and numba's on-disk cache."""
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from solver.cli import main
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def test_deal_picture_and_file():
+    r = run("deal", "klondike", "24")
+    assert r.exit_code == 0 and "t7: <4C> <AH> <2S> <6C> <6H> <TH> KH" in r.output
+    r = run("deal", "klondike", "24", "--json")
+    data = json.loads(r.output)
+    assert data["game"] == "klondike" and data["deal"] == 24 and data["layout"]["tableau"][0] == ["5C"]
+
+
+def test_solve_deal_file_show_round_trip(tmp_path):
+    deal_path = tmp_path / "d.json"
+    deal_path.write_text(run("deal", "klondike", "3", "--json").output)
+    r = run("solve", "--deal-file", str(deal_path), "--draw", "3", "--passes", "unlimited", "--json")
+    assert r.exit_code == 0
+    sol = json.loads(r.output)
+    assert sol["result"] == "solved" and sol["optimal"] is False
+    assert sol["rules"] == {"draw": 3, "passes": "unlimited", "foundation_to_tableau": False}
+    assert sol["deal"]["layout"] == json.loads(deal_path.read_text())["layout"]
+    assert sol["stats"]["nodes"] > 0 and sol["moves"]
+    sol_path = tmp_path / "s.json"
+    sol_path.write_text(json.dumps(sol))
+    shown = run("show", str(sol_path))
+    assert shown.exit_code == 0 and shown.output.strip().endswith("won")
+    assert f"{len(sol['moves'])}. {sol['moves'][-1]}" in shown.output
+
+
+def test_solve_prints_verdicts_for_a_range_and_jsonl():
+    r = run("solve", "klondike", "1-3", "--draw", "3", "--passes", "unlimited", "--max-nodes", "20000")
+    lines = r.output.strip().splitlines()
+    assert r.exit_code == 0 and len(lines) == 3
+    assert all(any(v in line for v in ("solved", "unsolvable", "unknown")) for line in lines)
+    r = run("solve", "klondike", "1-2", "--jsonl", "--max-nodes", "20000")
+    rows = [json.loads(line) for line in r.output.strip().splitlines()]
+    assert [row["deal"]["deal"] for row in rows] == [1, 2]
+
+
+def test_a_tampered_solution_is_refused_by_show(tmp_path):
+    sol = json.loads(run("solve", "klondike", "3", "--draw", "3", "--passes", "unlimited", "--json").output)
+    sol["moves"].insert(0, "KS>f")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(sol))
+    r = CliRunner().invoke(main, ["show", str(path)])
+    assert r.exit_code == 2
+    assert "move 1 'KS>f' is illegal" in r.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solve", "chess", "1"], "unknown game"),
+    (["solve", "klondike", "1", "--draw", "0"], "draw"),
+    (["solve", "klondike", "1", "--passes", "0"], "passes"),
+    (["solve", "klondike", "1", "--build", "other-suit"], "unknown rule option"),
+    (["solve", "klondike", "5-2"], "malformed deal range"),
+    (["solve", "klondike", "0"], "out of range"),
+    (["solve", "--deal-file", "/nonexistent.json"], "cannot read deal file"),
+    (["solve", "klondike", "1", "--max-nodes", "0"], "max-nodes"),
+    (["deal", "klondike", "x"], "whole number"),
+    (["show", "/nonexistent.json"], "cannot read solution file"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in r.output
+
+
+def test_malformed_deal_file_is_refused(tmp_path):
+    bad = tmp_path / "d.json"
+    data = json.loads(run("deal", "klondike", "5", "--json").output)
+    data["layout"]["stock"][0] = data["layout"]["stock"][1]
+    bad.write_text(json.dumps(data))
+    r = CliRunner().invoke(main, ["solve", "--deal-file", str(bad)])
+    assert r.exit_code == 2 and "duplicate card" in r.output
+
+
+def test_every_command_has_help_with_an_example():
+    for name, command in main.commands.items():
+        r = run(name, "--help")
+        assert r.exit_code == 0 and command.help, name
+
+
+def test_a_second_process_loads_the_kernels_from_the_cache():
+    code = ("from solver.deals import make_deal; from solver.search.solve import solve; "
+            "from solver.search import engine; "
+            "solve(make_deal('klondike', 3), {'draw': 3, 'passes': 'unlimited'}); "
+            "s = engine.run.stats; print(sum(s.cache_hits.values()), sum(s.cache_misses.values()))")
+    for _ in range(2):  # the first may compile (cold cache); the second must not
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    hits, misses = map(int, out.stdout.split())
+    assert hits >= 1 and misses == 0
