@@ -73,20 +73,42 @@ def batch(game, rules, deals_text, max_nodes, tt_mb, workers, run_dir):
     return wall, df
 
 
+def stand_in(task):
+    """A solver that takes no time: what is left is the batch machinery."""
+    solved = task.deal % 5 != 0
+    return {"deal": task.deal, "verdict": "solved" if solved else "unsolvable", "moves": 110 if solved else None,
+            "nodes": 1000, "seconds": 0.0, "reason": "", "solution": " ".join(["draw"] * 110) if solved else ""}
+
+
+def machinery(deals: int, workers: int, tmp: Path) -> float:
+    """Milliseconds per deal of store + progress + scheduling, with a stand-in solver."""
+    from solver.study.backends import make_backend
+    from solver.study.batch import run_batch
+    from solver.study.deal_set import DealSet
+    from solver.study.runconfig import RunConfig
+
+    config = RunConfig.make("klondike", {"draw": 3}, 1000, None, 8)
+    backend = make_backend(workers, None)
+    try:
+        if workers > 1:  # start the worker processes outside the timing
+            run_batch(tmp / f"warm{workers}", config, DealSet.parse("1-50"), backend, progress=False,
+                      solve_fn=stand_in)
+        start = time.perf_counter()
+        run_batch(tmp / f"machinery{workers}", config, DealSet.parse(f"1-{deals}"), backend, progress=True,
+                  solve_fn=stand_in)
+        return 1000 * (time.perf_counter() - start) / deals
+    finally:
+        backend.close()
+
+
 def memory_child(deals: int, run_dir: str) -> None:
     """Run a stand-in batch of ``deals`` deals; print peak RSS (MB)."""
     from solver.study.batch import run_batch
     from solver.study.deal_set import DealSet
     from solver.study.runconfig import RunConfig
 
-    def fake(task):
-        solved = task.deal % 5 != 0
-        return {"deal": task.deal, "verdict": "solved" if solved else "unsolvable",
-                "moves": 110 if solved else None, "nodes": 1000, "seconds": 0.01, "reason": "",
-                "solution": " ".join(["draw"] * 110) if solved else ""}
-
     config = RunConfig.make("klondike", {"draw": 3}, 1000, None, 8)
-    run_batch(run_dir, config, DealSet.parse(f"1-{deals}"), progress=True, solve_fn=fake)
+    run_batch(run_dir, config, DealSet.parse(f"1-{deals}"), progress=True, solve_fn=stand_in)
     print(json.dumps({"deals": deals, "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 
 
@@ -152,6 +174,17 @@ def main():
             print(f"  overhead per deal  : {1000 * overhead:+.2f} ms = {100 * overhead * args.deals / single_wall:+.1f}% "
                   f"of the single-deal solver's time")
             print(f"  parallel efficiency: {100 * efficiency:.0f}% (2 workers vs single-deal solver)")
+            per_deal_ms = 1000 * single_wall / args.deals
+            m1 = machinery(5000, 1, tmp)
+            m2 = machinery(5000, 2, tmp)
+            print(f"  machinery alone (stand-in solver, 5000 deals): {m1:.3f} ms/deal in-process "
+                  f"({100 * m1 / per_deal_ms:.2f}% of a solve), {m2:.3f} ms/deal with 2 worker processes "
+                  f"({100 * 2 * m2 / per_deal_ms:.2f}% of a solve per worker)")
+            figures.update({"machinery_ms_per_deal_inprocess": round(m1, 4),
+                            "machinery_ms_per_deal_2_workers": round(m2, 4),
+                            "machinery_pct_inprocess": round(100 * m1 / per_deal_ms, 3),
+                            "machinery_pct_2_workers": round(100 * 2 * m2 / per_deal_ms, 3),
+                            "load_average_at_end": round(load(), 2)})
             print(f"  same verdicts and node counts in all three: {same}")
             figures.update({"game": args.game, "rules": rules, "deals": args.deals, "max_nodes": args.max_nodes,
                             "tt_mb": args.tt_mb, "single_seconds": round(single_wall, 2),

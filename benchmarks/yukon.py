@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import resource
+import sys
 import time
 
 import numpy as np
@@ -49,6 +50,9 @@ def main() -> None:
             counts[r.result] += 1
             if r.result == "unknown":
                 unknown_deals.append(n)
+            if len(times) % 100 == 0:
+                print(f"  ... {len(times)} deals, {counts}, {time.perf_counter() - start:.0f} s", file=sys.stderr,
+                      flush=True)
         total = time.perf_counter() - start
         t = np.array(times)
         s = solvability(counts["solved"], counts["unsolvable"], counts["unknown"])

@@ -253,7 +253,7 @@ def test_cli_deal_shows_and_writes_the_deal():
 
 def test_cli_solve_json_then_show(tmp_path):
     runner = CliRunner()
-    out = runner.invoke(main, ["solve", "bakers-dozen", "1", "--build", "other-suit", "--kings", "free", "--json"])
+    out = runner.invoke(main, ["solve", "bakers-dozen", "2", "--build", "other-suit", "--kings", "free", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert data["rules"] == {"build": "other-suit", "kings": "free"} and data["result"] == "solved"
@@ -262,8 +262,8 @@ def test_cli_solve_json_then_show(tmp_path):
     shown = runner.invoke(main, ["show", str(path), "--moves-only"])
     assert shown.exit_code == 0 and shown.output.rstrip().endswith("won")
     assert f"{len(data['moves'])}. {data['moves'][-1]}" in shown.output
-    plain = runner.invoke(main, ["solve", "bakers-dozen", "1"])
-    assert plain.exit_code == 0 and "bakers-dozen deal 1: solved" in plain.output
+    plain = runner.invoke(main, ["solve", "bakers-dozen", "10"])
+    assert plain.exit_code == 0 and "bakers-dozen deal 10: solved" in plain.output
 
 
 @pytest.mark.parametrize("args, words", [
@@ -279,11 +279,11 @@ def test_cli_bad_input_is_one_line_and_status_2(args, words):
 def test_cli_bad_deal_file_and_tampered_solution(tmp_path):
     runner = CliRunner()
     data = make_deal("bakers-dozen", 1).to_json()
-    data["layout"]["tableau"][0].pop()
+    data["layout"]["tableau"][1].append(data["layout"]["tableau"][0].pop())
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
     out = runner.invoke(main, ["solve", "--deal-file", str(bad)])
-    assert out.exit_code == 2 and "tableau column 1 must hold 4 cards" in out.output
+    assert out.exit_code == 2 and "tableau column 1 must hold 4 cards, found 3" in out.output
     sol = {"game": "bakers-dozen", "rules": {"build": "any-suit", "kings": "bottom"},
            "deal": crafted(sorted_columns()).to_json(), "result": "solved", "moves": ["AS>f", "AC>f"]}
     path = tmp_path / "s.json"

@@ -8,7 +8,7 @@ from collections import deque
 import numpy as np
 
 from solver import cards
-from solver.deals import Deal, Layout, deck
+from solver.deals import Deal, Layout, check_full_deck, deck
 from solver.games import get_game
 from solver.games.pyramid import fast
 from solver.games.pyramid import kernel as K
@@ -26,7 +26,10 @@ def crafted(pyramid: list[str], stock: list[str]) -> Deal:
     for size in geo.ROW_SIZES:
         rows.append([cards.parse(c) for c in pyramid[k:k + size]])
         k += size
-    return Deal("pyramid", Layout(rows, [cards.parse(c) for c in stock]))
+    layout = Layout(rows, [cards.parse(c) for c in stock])
+    check_full_deck(layout)
+    SPEC.validate_layout(layout)
+    return Deal("pyramid", layout)
 
 
 def small_position(seed: int, rules: dict, keep_pyramid: int = 5, keep_other: int = 7):
@@ -44,9 +47,16 @@ def small_position(seed: int, rules: dict, keep_pyramid: int = 5, keep_other: in
     for i in range(geo.PYRAMID_SIZE):
         if i not in keep:
             state.pyramid[i] = None
-    others = sorted(rng.sample(range(geo.STOCK_SIZE), keep_other))
+    # partners for most kept pyramid cards, so that many positions can be won
+    wanted = [13 - cards.rank(state.pyramid[i]) for i in sorted(keep) if rng.random() < 0.85]
+    chosen = [i for i, c in enumerate(state.stock) if cards.rank(c) in wanted]
+    rng.shuffle(chosen)
+    others = set(chosen[:keep_other])
+    while len(others) < keep_other:
+        others.add(rng.randrange(geo.STOCK_SIZE))
+    others = sorted(others)
     kept = [state.stock[i] for i in others]
-    turned = rng.randint(0, len(kept))
+    turned = rng.randint(0, min(2, len(kept)))
     state.stock = kept[turned:]
     if rules["draw"] == 1:
         state.waste = [kept[:turned]]
@@ -79,7 +89,8 @@ def bfs_optimal(state, limit: int = 400_000):
 
 
 def _ref_key(s):
-    return (tuple(s.pyramid), tuple(s.stock), tuple(tuple(p) for p in s.waste), s.redeals)
+    redeals = s.redeals if s.rules["passes"] != "unlimited" else 0  # the count does not matter then
+    return (tuple(s.pyramid), tuple(s.stock), tuple(tuple(p) for p in s.waste), redeals)
 
 
 def ida_star(root: np.ndarray, rules_arr: np.ndarray, max_nodes: int = 2_000_000):

@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -69,13 +70,14 @@ def test_cli_batch_resumes_and_reports(tmp_path):
     assert list(rows(out)["deal"]) == [1, 2, 3, 4, 5, 6]
 
 
-def _start_batch(out, deals):
-    cmd = [sys.executable, "-c", "from solver.cli import main; main()", "batch", "klondike", "--draw", "1", "--max-nodes", "3000",
-           "--tt-mb", "8", "--deals", deals, "--out", str(out), "--no-progress"]
+def _start_batch(out, deals, workers):
+    cmd = [sys.executable, "-c", "from solver.cli import main; main()", "batch", "klondike", "--draw", "1",
+           "--max-nodes", "3000", "--tt-mb", "8", "--deals", deals, "--out", str(out), "--no-progress",
+           "--workers", str(workers)]
     return cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _wait_for_rows(out, n, proc, limit=120):
+def _wait_for_rows(out, n, proc, limit=300):
     journal = out / JOURNAL
     end = time.monotonic() + limit
     while time.monotonic() < end:
@@ -86,18 +88,44 @@ def _wait_for_rows(out, n, proc, limit=120):
     raise AssertionError("the batch stored nothing in time")
 
 
-@pytest.mark.parametrize("how", ["kill", "ctrl-c"])
-def test_killed_or_interrupted_batch_keeps_every_finished_deal(tmp_path, how):
+def _children(pid):
+    kids = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if f"\nPPid:\t{pid}\n" in text:
+            kids.append(int(status.parent.name))
+    return kids
+
+
+def _gone(pids, limit=15):
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        alive = [p for p in pids if Path(f"/proc/{p}").exists()
+                 and "State:\tZ" not in Path(f"/proc/{p}/status").read_text()]
+        if not alive:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+@pytest.mark.parametrize("how,workers", [("kill", 2), ("ctrl-c", 1), ("term", 2)])
+def test_killed_or_interrupted_batch_keeps_every_finished_deal(tmp_path, how, workers):
     out = tmp_path / "run"
-    cmd, proc = _start_batch(out, "1-2000")
+    cmd, proc = _start_batch(out, "1-2000", workers)
     _wait_for_rows(out, 5, proc)
-    proc.send_signal(signal.SIGKILL if how == "kill" else signal.SIGINT)
+    kids = _children(proc.pid)
+    proc.send_signal({"kill": signal.SIGKILL, "ctrl-c": signal.SIGINT, "term": signal.SIGTERM}[how])
     _, err = proc.communicate(timeout=60)
-    if how == "ctrl-c":
-        assert proc.returncode == 130
-        assert "run the same command again to resume" in err
-    else:
+    if how == "kill":
         assert proc.returncode == -signal.SIGKILL
+    else:
+        assert proc.returncode == 130, err
+        assert "run the same command again to resume" in err
+        assert load_run_config(out)[1]["sessions"][0]["interrupted"] is True
+    assert _gone(kids), "worker processes outlived the batch"
     before = rows(out)
     assert len(before) >= 5
     assert (before["reason"] != "interrupted").all()

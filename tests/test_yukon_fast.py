@@ -227,3 +227,19 @@ def test_dead_end_crafted():
     # nor when 5H is a King's neighbour: KH in its place is never frozen
     s4 = YukonState([[C("6C"), C("6S"), C("QH"), C("KH")], [C("TC")]] + [[]] * 5, [3, 0] + [0] * 5, [0, 0, 0, 0])
     assert not K.is_dead(SPEC.encode(s4, {}))
+
+
+def test_lower_bound_counts_the_separations_a_pile_forces():
+    C = __import__("solver.cards", fromlist=["parse"]).parse
+    # QC KC QD KD in one pile: intervals (QC, KC] and (QD, KD] share no card: 2 separations.
+    s = YukonState([[C("QC"), C("KC"), C("QD"), C("KD")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 4 + 2
+    # QC QD KD KC: (QD, KD] lies inside (QC, KC]: one move taking KD (and KC) off does both.
+    s = YukonState([[C("QC"), C("QD"), C("KD"), C("KC")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 4 + 1
+    # JC QC KC: (JC, QC] and (QC, KC] (nearest lower clubs) are disjoint: 2.
+    s = YukonState([[C("JC"), C("QC"), C("KC")]] + [[]] * 6, [0] * 7, [10, 13, 13, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 3 + 2
+    # the same cards in falling order need no tableau move
+    s = YukonState([[C("KC"), C("QC"), C("JC")]] + [[]] * 6, [0] * 7, [10, 13, 13, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 3

@@ -77,6 +77,49 @@ def test_small_positions_match_breadth_first_search(seed, left):
         assert K.lower_bound(root, fast.rules_array()) <= best
 
 
+def distances_to_win(state: YukonState) -> list[tuple[YukonState, int]]:
+    """Every position reachable from ``state`` that can still win, with its
+    exact fewest moves to a win (reverse breadth-first search); positions
+    equal up to pile order are one (the rules treat piles alike)."""
+    def key(s):
+        return tuple(sorted(zip(map(tuple, s.piles), s.face_down)))
+
+    states, edges, todo = {key(state): state}, {}, [state]
+    while todo:
+        s = todo.pop()
+        edges[key(s)] = []
+        if s.is_won():
+            continue
+        for m in s.legal_moves():
+            t = s.copy()
+            t.play(m)
+            edges[key(s)].append(key(t))
+            if key(t) not in states:
+                states[key(t)] = t
+                todo.append(t)
+    parents: dict = {}
+    for k, children in edges.items():
+        for c in children:
+            parents.setdefault(c, []).append(k)
+    dist = {k: 0 for k, s in states.items() if s.is_won()}
+    frontier = deque(dist)
+    while frontier:
+        k = frontier.popleft()
+        for p in parents.get(k, []):
+            if p not in dist:
+                dist[p] = dist[k] + 1
+                frontier.append(p)
+    return [(states[k], d) for k, d in dist.items()]
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), left=st.integers(2, 7))
+def test_lower_bound_is_admissible_at_every_reachable_position(seed, left):
+    rules = fast.rules_array()
+    for state, d in distances_to_win(small_position(random.Random(seed), left)):
+        assert K.lower_bound(SPEC.encode(state, {}), rules) <= d, state.render()
+
+
 def test_small_position_generator_makes_both_verdicts():
     rng = random.Random(7)
     found = {bfs_shortest(small_position(rng, 8)) is None for _ in range(60)}

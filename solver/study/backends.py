@@ -45,7 +45,7 @@ class ProcessPool:
         self.description = {"backend": "processes", "workers": self.workers}
         self._pool = cf.ProcessPoolExecutor(max_workers=self.workers,
                                             mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=worker.ignore_sigint)
+                                            initializer=worker.init_pool_worker)
 
     def results(self, fn: Callable, tasks: Iterable) -> Iterator[dict]:
         tasks = iter(tasks)

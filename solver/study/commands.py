@@ -44,6 +44,26 @@ def _backend(workers, scheduler, connect_timeout, default_workers=1):
     return make_backend(workers, scheduler, connect_timeout, default_workers)
 
 
+class _TermAsInterrupt:
+    """SIGTERM (a cluster's time limit, ``kill``) stops a batch like Ctrl-C:
+    workers are ended and the session is recorded as interrupted."""
+
+    def __enter__(self):
+        import signal
+
+        def raise_interrupt(signum, frame):
+            raise KeyboardInterrupt
+
+        self._old = signal.signal(signal.SIGTERM, raise_interrupt)
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        signal.signal(signal.SIGTERM, self._old)
+        return False
+
+
 def _interrupted(exc) -> None:
     click.echo(f"{exc}; run the same command again to resume", err=True)
     sys.exit(130)
@@ -86,7 +106,8 @@ def batch(game, deals, out, max_nodes, timeout, tt_mb, workers, scheduler, conne
     deal_set = DealSet.parse(deals)
     backend = _backend(workers, scheduler, connect_timeout)
     try:
-        summary = run_batch(out, config, deal_set, backend, progress=progress)
+        with _TermAsInterrupt():
+            summary = run_batch(out, config, deal_set, backend, progress=progress)
     except BatchInterrupted as exc:
         _interrupted(exc)
     finally:
@@ -132,8 +153,9 @@ def study(experiment, runs_dir, out, deals, workers, scheduler, connect_timeout,
         the_study.deals = DealSet.parse(deals)
     backend = _backend(workers, scheduler, connect_timeout, the_study.workers)
     try:
-        written = run_study(the_study, runs_dir, out or Path("results") / the_study.name, backend,
-                            progress=progress, echo=click.echo)
+        with _TermAsInterrupt():
+            written = run_study(the_study, runs_dir, out or Path("results") / the_study.name, backend,
+                                progress=progress, echo=click.echo)
     except BatchInterrupted as exc:
         _interrupted(exc)
     finally:

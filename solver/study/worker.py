@@ -49,9 +49,23 @@ def warm_up(game: str, rules: dict) -> None:
     solve_task(Task(game, 1, rules, 1, None, 1.0))
 
 
-def ignore_sigint() -> None:
-    """Pool initializer: Ctrl-C is the parent's business (it stops the pool)."""
+def init_pool_worker() -> None:
+    """Pool initializer.  Ctrl-C is the parent's business (it stops the pool).
+    A worker whose parent died (``kill -9``) exits instead of waiting forever
+    on the task queue."""
+    import os
+    import threading
+    import time
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def worker_identity() -> dict:

@@ -51,7 +51,12 @@ def encode(state: PyramidState) -> np.ndarray:
             present |= 1 << i
             turned |= 1 << i
             out[K.PILE + i] = k
-    for off, n, value in ((K.PYR, 4, pyr), (K.PRESENT, 3, present), (K.TURNED, 3, turned)):
+    rmask = [0] * 14
+    for i, card in enumerate(state.deal_pyramid):
+        rmask[card % 13 + 1] |= 1 << i
+    fields = [(K.PYR, 4, pyr), (K.PRESENT, 3, present), (K.TURNED, 3, turned)]
+    fields += [(K.RMASK + 4 * r, 4, rmask[r]) for r in range(14)]
+    for off, n, value in fields:
         out[off:off + n] = np.frombuffer(value.to_bytes(n, "little"), dtype=np.uint8)
     out[K.REDEALS] = state.redeals if rules_array(state.rules)[K.R_PASSES] else 0
     return out

@@ -11,6 +11,8 @@ State layout (``STATE_LEN`` bytes)::
                      order, so the waste is a prefix of the turning order.
     [REDEALS]        redeals made (kept 0 when passes are unlimited)
     [PILE + i]       waste pile (0..2) of stock card i while it is turned
+    [RMASK + 4r..]   28-bit mask of the pyramid places dealt a card of rank r
+                     (constant for a deal: spares the kernels a scan)
 
 A card's *location* is its index in CARDS: 0..27 pyramid, 28..51 stock.
 A move is ``loc_a | loc_b << 6 | kind << 12 | t << 16``: ``kind`` 0 removes
@@ -128,7 +130,8 @@ PRESENT = 56
 TURNED = 59
 REDEALS = 62
 PILE = 64
-STATE_LEN = PILE + NSTOCK
+RMASK = PILE + NSTOCK  # 14 x 4 bytes, constant for a deal
+STATE_LEN = RMASK + 14 * 4
 
 # --- rules array ------------------------------------------------------------------
 R_DRAW, R_PASSES, R_STOCK_TOP, R_COVER, R_REDUCE = range(5)
@@ -183,6 +186,7 @@ def _geometry():
 
 
 COVER, BLOCK, BLOCK_COVER = _geometry()
+BLOCKS = np.stack([BLOCK, BLOCK_COVER])  # [pair_covering, place]
 
 
 # --- small helpers ----------------------------------------------------------------
@@ -328,19 +332,42 @@ def _take(state, loc):
 
 
 # --- rank bookkeeping, dead positions, lower bound -----------------------------------
+# Hot paths allocate nothing: counts per rank are packed 4 bits a rank into
+# one int64 (a rank has only 4 cards), and the deal's mask of pyramid places
+# holding each rank is stored in the state (RMASK, constant for a deal).
+
+@njit(cache=True, inline="always")
+def _cnt(packed, r):
+    return (packed >> (4 * r)) & 15
+
+
+@njit(cache=True, inline="always")
+def _one(r):
+    return np.int64(1) << (4 * r)
+
+
+@njit(cache=True, inline="always")
+def _rmask(state, r):
+    """Pyramid places (all 28, removed or not) holding a card of rank r."""
+    return _get(state, RMASK + 4 * r, 4)
+
 
 @njit(cache=True)
-def _rank_counts(state, pyr, P, pc, nc):
-    """pc[r]: pyramid cards of rank r; nc[r]: stock and waste cards in mask P."""
-    for r in range(14):
-        pc[r] = 0
-        nc[r] = 0
-    for i in range(NPYR):
-        if (pyr >> i) & 1:
-            pc[_rank(state[CARDS + i])] += 1
-    for i in range(NSTOCK):
-        if (P >> i) & 1:
-            nc[_rank(state[CARDS + NPYR + i])] += 1
+def _pyr_counts(state, pyr):
+    out = np.int64(0)
+    for r in range(1, 14):
+        out += np.int64(_popcount(pyr & _rmask(state, r))) << (4 * r)
+    return out
+
+
+@njit(cache=True)
+def _stock_counts(state, mask):
+    out = np.int64(0)
+    while mask:
+        i = _low(mask)
+        mask &= mask - 1
+        out += _one(_rank(state[CARDS + NPYR + i]))
+    return out
 
 
 @njit(cache=True)
@@ -350,66 +377,50 @@ def _final_pass(state, rules):
 
 
 @njit(cache=True)
-def _live(state, rules, pyr, P, T, pc):
+def _live(state, rules, P, T, pcp):
     """R4: P without the waste cards that can never be used again (see above)."""
     W = P & T
     if W == 0 or not _final_pass(state, rules):
         return P
     stock = P & ~T
     three = rules[R_DRAW] == 3
-    supply = np.empty(14, dtype=np.int64)
-    demand = np.empty(14, dtype=np.int64)
     dead = np.int64(0)
+    base = pcp
+    if three or rules[R_STOCK_TOP]:
+        base += _stock_counts(state, stock)
     for k in range(3 if three else 1):
-        for r in range(14):
-            supply[r] = pc[r]
-            demand[r] = 0
-        for i in range(NSTOCK):
-            bit = np.int64(1) << i
-            other_pile = (W & bit) != 0 and three and state[PILE + i] != k
-            if (stock & bit and (three or rules[R_STOCK_TOP])) or other_pile:
-                supply[_rank(state[CARDS + NPYR + i])] += 1
-        x = W
+        supply = base
+        if three:
+            other = np.int64(0)
+            pile_k = np.int64(0)
+            x = W
+            while x:
+                i = _low(x)
+                x &= x - 1
+                if state[PILE + i] != k:
+                    other |= np.int64(1) << i
+                else:
+                    pile_k |= np.int64(1) << i
+            supply += _stock_counts(state, other)
+        else:
+            pile_k = W
+        demand = np.int64(0)
+        x = pile_k
         while x:
             i = _high(x)
             x &= ~(np.int64(1) << i)
-            if three and state[PILE + i] != k:
-                continue
             r = _rank(state[CARDS + NPYR + i])
             if r == 13:
                 continue
-            demand[13 - r] += 1
-            if demand[13 - r] > supply[13 - r]:
-                below = W & ((np.int64(1) << (i + 1)) - 1)
-                while below:  # this card and every card under it on its pile
-                    j = _high(below)
-                    below &= ~(np.int64(1) << j)
-                    if not three or state[PILE + j] == k:
-                        dead |= np.int64(1) << j
+            demand += _one(13 - r)
+            if _cnt(demand, 13 - r) > _cnt(supply, 13 - r):
+                dead |= pile_k & ((np.int64(1) << (i + 1)) - 1)  # this card and all under it
                 break
     return P & ~dead
 
 
 @njit(cache=True)
-def _counts(state, rules, pyr, P, T, pc, nc):
-    """Rank counts, the non-pyramid ones over live cards only; returns the live mask."""
-    _rank_counts(state, pyr, np.int64(0), pc, nc)
-    live = _live(state, rules, pyr, P, T, pc)
-    _rank_counts(state, pyr, live, pc, nc)
-    return live
-
-
-@njit(cache=True)
-def _rank_masks(state, pyr, rank_mask):
-    for r in range(14):
-        rank_mask[r] = 0
-    for i in range(NPYR):
-        if (pyr >> i) & 1:
-            rank_mask[_rank(state[CARDS + i])] |= np.int64(1) << i
-
-
-@njit(cache=True)
-def _pyramid_matching(rules, rank_mask, r):
+def _pyramid_matching(rules, state, pyr, r):
     """Most disjoint pairs (rank r, rank 13-r) that pyramid cards alone can make.
 
     Two pyramid cards can be removed together only if neither lies in the
@@ -417,89 +428,92 @@ def _pyramid_matching(rules, rank_mask, r):
     other).  With at most four cards a side, the maximum matching is found by
     Hall/Koenig: |R| minus the largest deficiency |A| - |N(A)| over subsets A.
     """
-    block = BLOCK_COVER if rules[R_COVER] else BLOCK
-    adj = np.zeros(4, dtype=np.int64)
-    nr = 0
-    a = rank_mask[r]
-    b = rank_mask[13 - r]
+    cov = 1 if rules[R_COVER] else 0
+    a = pyr & _rmask(state, r)
+    b = pyr & _rmask(state, 13 - r)
     if a == 0 or b == 0:
         return 0
+    adj0 = adj1 = adj2 = adj3 = np.int64(0)
+    nr = 0
     while a:
         i = _low(a)
         a &= a - 1
-        adj[nr] = b & ~block[i]
+        m = b & ~BLOCKS[cov, i]
+        if nr == 0:
+            adj0 = m
+        elif nr == 1:
+            adj1 = m
+        elif nr == 2:
+            adj2 = m
+        else:
+            adj3 = m
         nr += 1
     worst = 0
     for sub in range(1, 1 << nr):
-        n_sub = 0
         union = np.int64(0)
-        for k in range(nr):
-            if (sub >> k) & 1:
-                n_sub += 1
-                union |= adj[k]
-        d = n_sub - _popcount(union)
+        if sub & 1:
+            union |= adj0
+        if sub & 2:
+            union |= adj1
+        if sub & 4:
+            union |= adj2
+        if sub & 8:
+            union |= adj3
+        d = _popcount(sub) - _popcount(union)
         if d > worst:
             worst = d
     return nr - worst
 
 
 @njit(cache=True)
-def _dead(state, rules, pyr, pc, nc):
+def _dead(state, rules, pyr, pcp, ncp):
     """R3: some pyramid card can never be removed (not enough partners)."""
-    rank_mask = np.empty(14, dtype=np.int64)
-    _rank_masks(state, pyr, rank_mask)
     for r in range(1, 7):
         s = 13 - r
-        if pc[r] > pc[s] + nc[s] or pc[s] > pc[r] + nc[r]:
+        pr, ps, nr_, ns = _cnt(pcp, r), _cnt(pcp, s), _cnt(ncp, r), _cnt(ncp, s)
+        if pr > ps + ns or ps > pr + nr_:
             return True
-        if (pc[r] > nc[s] or pc[s] > nc[r]) and pc[r] > 0:
-            m = _pyramid_matching(rules, rank_mask, r)
-            if pc[r] - m > nc[s] or pc[s] - m > nc[r]:
+        if pr > 0 and (pr > ns or ps > nr_):
+            m = _pyramid_matching(rules, state, pyr, r)
+            if pr - m > ns or ps - m > nr_:
                 return True
     return False
 
 
 @njit(cache=True)
-def _stock_costs(state, rules, P, T, pc, cost):
-    """cost[i]: least moves that remove no pyramid card before stock card i can
-    be exposed (see "Lower bound"); one pass over the stock in turning order."""
+def _stock_cost(rules, P, T, bad, i):
+    """Least moves that remove no pyramid card before stock card i can be
+    exposed (see "Lower bound"); ``bad``: stock cards with no pyramid partner."""
+    if (T >> i) & 1:
+        return 0
+    above = P & ~T & ((np.int64(1) << i) - 1)
     three = rules[R_DRAW] == 3
-    stp = rules[R_STOCK_TOP] != 0
-    above = 0
-    bad = 0
-    for i in range(NSTOCK):
-        if not (P >> i) & 1:
-            continue
-        if (T >> i) & 1:
-            cost[i] = 0
-            continue
-        if stp:
-            cost[i] = (bad + 2) // 3 if three else bad
-            r = _rank(state[CARDS + NPYR + i])
-            if r == 13 or pc[13 - r] == 0:
-                bad += 1
-        else:
-            cost[i] = above // 3 + 1 if three else above + 1
-        above += 1
+    if rules[R_STOCK_TOP]:
+        n = _popcount(above & bad)
+        return (n + 2) // 3 if three else n
+    n = _popcount(above)
+    return n // 3 + 1 if three else n + 1
 
 
 @njit(cache=True)
-def _nth_cost(state, P, cost, rank, need):
+def _nth_cost(state, rules, P, T, bad, rank, need):
     """The need-th smallest cost among cards of ``rank`` in P (BIG if too few)."""
     c0 = c1 = c2 = c3 = BIG
-    n = 0
-    for i in range(NSTOCK):
-        if (P >> i) & 1 and _rank(state[CARDS + NPYR + i]) == rank:
-            c = cost[i]
-            n += 1
-            if c < c0:
-                c0, c1, c2, c3 = c, c0, c1, c2
-            elif c < c1:
-                c1, c2, c3 = c, c1, c2
-            elif c < c2:
-                c2, c3 = c, c2
-            elif c < c3:
-                c3 = c
+    x = P
+    while x:
+        i = _low(x)
+        x &= x - 1
+        if _rank(state[CARDS + NPYR + i]) != rank:
+            continue
+        c = _stock_cost(rules, P, T, bad, i)
+        if c < c0:
+            c0, c1, c2, c3 = c, c0, c1, c2
+        elif c < c1:
+            c1, c2, c3 = c, c1, c2
+        elif c < c2:
+            c2, c3 = c, c2
+        elif c < c3:
+            c3 = c
     if need == 1:
         return c0
     if need == 2:
@@ -510,27 +524,44 @@ def _nth_cost(state, P, cost, rank, need):
 
 
 @njit(cache=True)
-def _bound(state, rules, pyr, P, T, pc, nc):
-    removals = pc[13]
-    rank_mask = np.empty(14, dtype=np.int64)
-    _rank_masks(state, pyr, rank_mask)
-    cost = np.empty(NSTOCK, dtype=np.int64)
-    _stock_costs(state, rules, P, T, pc, cost)
+def _bound(state, rules, pyr, P, T, pcp, ncp):
+    removals = _cnt(pcp, 13)
+    bad = np.int64(0)
+    if rules[R_STOCK_TOP]:
+        x = P & ~T
+        while x:
+            i = _low(x)
+            x &= x - 1
+            r = _rank(state[CARDS + NPYR + i])
+            if r == 13 or _cnt(pcp, 13 - r) == 0:
+                bad |= np.int64(1) << i
     draws = 0
     for r in range(1, 7):
         s = 13 - r
-        m = _pyramid_matching(rules, rank_mask, r) if pc[r] > 0 and pc[s] > 0 else 0
-        removals += pc[r] + pc[s] - m
+        pr, ps = _cnt(pcp, r), _cnt(pcp, s)
+        m = _pyramid_matching(rules, state, pyr, r) if pr > 0 and ps > 0 else 0
+        removals += pr + ps - m
         for x in range(2):
             mine, other = (r, s) if x == 0 else (s, r)
-            need = pc[mine] - m
+            need = _cnt(pcp, mine) - m
             if need > 0:
-                if need > nc[other]:
+                if need > _cnt(ncp, other):
                     return BIG
-                c = _nth_cost(state, P, cost, other, need)
+                c = _nth_cost(state, rules, P, T, bad, other, need)
                 if c > draws:
                     draws = c
     return removals + draws
+
+
+@njit(cache=True)
+def _analyse(state, rules, pyr, P, T):
+    """(pyramid counts, usable non-pyramid counts, usable mask, dead?) of a position."""
+    pcp = _pyr_counts(state, pyr)
+    if not rules[R_REDUCE] & DEAD:
+        return pcp, _stock_counts(state, P), P, False
+    live = _live(state, rules, P, T, pcp)
+    ncp = _stock_counts(state, live)
+    return pcp, ncp, live, _dead(state, rules, pyr, pcp, ncp)
 
 
 @njit(cache=True)
@@ -540,14 +571,10 @@ def lower_bound(state, rules):
         return 0
     P = _get(state, PRESENT, 3)
     T = _get(state, TURNED, 3)
-    pc = np.empty(14, dtype=np.int64)
-    nc = np.empty(14, dtype=np.int64)
-    live = _counts(state, rules, pyr, P, T, pc, nc) if rules[R_REDUCE] & DEAD else P
-    if not rules[R_REDUCE] & DEAD:
-        _rank_counts(state, pyr, P, pc, nc)
-    elif _dead(state, rules, pyr, pc, nc):
+    pcp, ncp, live, dead = _analyse(state, rules, pyr, P, T)
+    if dead:
         return BIG
-    return _bound(state, rules, pyr, live, T, pc, nc)
+    return _bound(state, rules, pyr, live, T, pcp, ncp)
 
 
 # --- move generation -------------------------------------------------------------------
@@ -611,32 +638,32 @@ def _exposed_locs(state, rules, pyr, P, T, locs, tops):
 
 
 @njit(cache=True)
-def _forced(state, rules, mode, pyr, P, T, locs, m, pc, nc):
-    """R1/R2: the one move to make, or -1."""
+def _forced(state, rules, mode, pyr, P, T, locs, m, pcp, ncp):
+    """R1/R2/R5: the one move to make, or -1."""
     reduce = rules[R_REDUCE]
     three = rules[R_DRAW] == 3
     stock = P & ~T
     stock_top = NPYR + _low(stock) if (rules[R_STOCK_TOP] and stock != 0) else -1
-    block = BLOCK_COVER if rules[R_COVER] else BLOCK
-    rank_mask = np.empty(14, dtype=np.int64)
-    _rank_masks(state, pyr, rank_mask)
+    cov = 1 if rules[R_COVER] else 0
     for x in range(m):
         a = locs[x]
         ra = _card_rank(state, a)
         if ra == 13 and reduce & KING_FORCED:
             if a < NPYR or (mode != MODE_OPTIMAL and not (three and a == stock_top)):
                 return make_move(a, NONE, 0)
-        if ra != 13 and a < NPYR and reduce & ONLY_PARTNER:
-            s = 13 - ra
-            mates = rank_mask[s] & ~block[a]
-            if nc[s] + _popcount(mates) == 1:
+        if ra == 13:
+            continue
+        s = 13 - ra
+        if a < NPYR and reduce & ONLY_PARTNER:
+            mates = pyr & _rmask(state, s) & ~BLOCKS[cov, a]
+            if _cnt(ncp, s) + _popcount(mates) == 1:
                 for y in range(m):
                     b = locs[y]
                     if b < NPYR and mates != 0 and b == _low(mates):
                         return make_move(a, b, 0)
                     if b >= NPYR and mates == 0 and _card_rank(state, b) == s and not (three and b == stock_top):
                         return make_move(a, b, 0)
-        if ra == 13 or not reduce & LAST_PAIR or pc[ra] + nc[ra] != 1 or pc[13 - ra] + nc[13 - ra] != 1:
+        if not reduce & LAST_PAIR or _cnt(pcp, ra) + _cnt(ncp, ra) != 1 or _cnt(pcp, s) + _cnt(ncp, s) != 1:
             continue
         for y in range(x + 1, m):
             b = locs[y]
@@ -672,18 +699,14 @@ def gen_moves(state, rules, out, mode):
     T = _get(state, TURNED, 3)
     if mode == MODE_ALL:
         return _gen_all(state, rules, out, pyr, P, T)
-    pc = np.empty(14, dtype=np.int64)
-    nc = np.empty(14, dtype=np.int64)
-    if rules[R_REDUCE] & DEAD:
-        _counts(state, rules, pyr, P, T, pc, nc)
-        if _dead(state, rules, pyr, pc, nc):
-            return 0
-    else:
-        _rank_counts(state, pyr, P, pc, nc)
-    locs = np.empty(12, dtype=np.int64)
-    tops = np.empty(3, dtype=np.int64)
+    pcp, ncp, live, dead = _analyse(state, rules, pyr, P, T)
+    if dead:
+        return 0
+    scratch = np.empty(24, dtype=np.int64)
+    locs = scratch[0:12]
+    tops = scratch[12:15]
     m = _exposed_locs(state, rules, pyr, P, T, locs, tops)
-    f = _forced(state, rules, mode, pyr, P, T, locs, m, pc, nc)
+    f = _forced(state, rules, mode, pyr, P, T, locs, m, pcp, ncp)
     if f >= 0:
         out[0] = f
         return 1
@@ -704,8 +727,9 @@ def _gen_later(state, rules, out, n, locs, m, tops):
     passes = rules[R_PASSES]
     redeals = np.int64(state[REDEALS])
     limit = _popcount(P)  # C2: t <= stock + waste
-    new = np.empty(4, dtype=np.int64)
-    old = np.empty(4, dtype=np.int64)
+    scratch = np.empty(8, dtype=np.int64)
+    new = scratch[0:4]
+    old = scratch[4:8]
     for t in range(1, limit + 1):
         stock = P & ~T
         nn = 0
@@ -816,10 +840,7 @@ def state_key(state, rules, mode):
     stock = P & ~T
     boundary = _low(stock) if stock != 0 else NSTOCK  # the waste is P below it
     if mode != MODE_ALL and rules[R_REDUCE] & DEAD:
-        pc = np.empty(14, dtype=np.int64)
-        nc = np.empty(14, dtype=np.int64)
-        _rank_counts(state, pyr, np.int64(0), pc, nc)
-        P = _live(state, rules, pyr, P, T, pc)
+        P = _live(state, rules, P, T, _pyr_counts(state, pyr))
     W = P & T
     base = np.uint64(pyr | (P << 28) | (np.int64(boundary) << 52) | (np.int64(state[REDEALS]) << 57))
     if rules[R_DRAW] == 1 or not rules[R_STOCK_TOP]:

@@ -317,20 +317,34 @@ def state_key(state, rules, mode):
 
 @njit(cache=True)
 def lower_bound(state, rules):
-    """Cards not on a foundation (one move each), plus one per pile holding a
-    card above a lower card of its own suit: that card cannot go up before
-    the lower one, nor leave the pile except in a move whose source is this
-    pile, and each move has one source pile.  Admissible."""
+    """Admissible: one foundation move per card not on a foundation, plus the
+    tableau moves that separations force.
+
+    If x lies above y in a pile, same suit, y lower, then y cannot go up
+    while x is on it, and x cannot go up first: some tableau move must take
+    x off y, and its base is one of the cards from just above y up to x.
+    Until that move, those cards stay together and in order in one pile
+    (cards are only ever added on top; none of them can leave without
+    carrying x or being carried with y).  So each such interval of cards
+    needs the base of a distinct move inside it, and the number of tableau
+    moves is at least the least number of cards that hit every interval: on
+    each pile, the classic greedy (take the top end of the lowest-ending
+    interval not yet hit) computes it exactly.  For each x only the nearest
+    such y below matters (its interval lies inside the others).
+    """
     bound = 52 - (np.int64(state[FOUND]) + state[FOUND + 1] + state[FOUND + 2] + state[FOUND + 3])
-    low = np.empty(4, dtype=np.int64)
     for p in range(PILES):
-        low[:] = 99
-        for i in range(state[LEN + p]):
-            card = card_at(state, p, i)
-            s = card // 13
-            r = rank_of(card)
-            if r > low[s]:
+        length = np.int64(state[LEN + p])
+        hit = -1  # highest card index chosen so far in this pile
+        for j in range(length):
+            x = card_at(state, p, j)
+            left = -1
+            for i in range(j - 1, max(hit, 0) - 1, -1):  # nearest lower card of x's suit, down to the last hit
+                y = card_at(state, p, i)
+                if y // 13 == x // 13 and y < x:
+                    left = i
+                    break
+            if left >= 0:  # interval (left, j] not hit yet: hit it at j
                 bound += 1
-                break
-            low[s] = r
+                hit = j
     return bound

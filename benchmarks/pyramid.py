@@ -1,0 +1,68 @@
+"""Pyramid benchmark: solvability and shortest wins over PySolFC deals.
+
+Prints, for each rule set (seed draw 1, seed draw 3 = three waste piles,
+microsoft preset): verdict counts, deals per second, median and worst time
+per deal (one worker, wall clock of ``solve()`` including replay), and the
+same for ``--optimal`` (over the deals found solvable; "not proved" counts
+those whose budget ran out before optimality was proved).
+
+    python benchmarks/pyramid.py                     # deals 1..1000, as the issue asks
+    python benchmarks/pyramid.py --deals 100 --optimal-deals 30
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from solver.deals import make_deal
+from solver.search.solve import solve
+
+RULE_SETS = {"seed draw 1": {}, "seed draw 3 (three piles)": {"draw": 3}, "microsoft": {"preset": "microsoft"}}
+
+
+def run(label, rules, numbers, optimal, max_nodes, tt_mb, timeout):
+    counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+    times, not_proved, lengths = [], 0, []
+    start = time.perf_counter()
+    for n in numbers:
+        t = time.perf_counter()
+        r = solve(make_deal("pyramid", n), rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=optimal, timeout=timeout)
+        times.append(time.perf_counter() - t)
+        counts[r.result] += 1
+        if optimal and r.result == "solved":
+            not_proved += not r.optimal
+            lengths.append(len(r.moves))
+    total = time.perf_counter() - start
+    what = "optimal" if optimal else "solvability"
+    line = (f"{label:28s} {what:11s} deals {len(numbers):5d}  solved {counts['solved']:4d}  "
+            f"unsolvable {counts['unsolvable']:4d}  unknown {counts['unknown']:4d}  "
+            f"{len(numbers) / total:8.1f} deals/s  median {statistics.median(times) * 1000:8.2f} ms  "
+            f"worst {max(times):7.2f} s")
+    if optimal:
+        line += f"  not proved {not_proved}"
+        if lengths:
+            line += f"  median length {statistics.median(lengths)}"
+    print(line, flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=1000, help="deals 1..N for solvability")
+    ap.add_argument("--optimal-deals", type=int, default=1000, help="deals 1..N for --optimal (0: skip)")
+    ap.add_argument("--max-nodes", type=int, default=2_000_000)
+    ap.add_argument("--tt-mb", type=float, default=64)
+    ap.add_argument("--timeout", type=float, default=None, help="seconds per deal (default: none)")
+    ap.add_argument("--rules", choices=list(RULE_SETS), action="append", help="only these rule sets")
+    args = ap.parse_args()
+    # compile the kernels before timing
+    solve(make_deal("pyramid", 1), {}, tt_mb=1, max_nodes=100, optimal=True)
+    for label in args.rules or RULE_SETS:
+        run(label, RULE_SETS[label], range(1, args.deals + 1), False, args.max_nodes, args.tt_mb, args.timeout)
+        if args.optimal_deals:
+            run(label, RULE_SETS[label], range(1, args.optimal_deals + 1), True, args.max_nodes, args.tt_mb,
+                args.timeout)
+
+
+if __name__ == "__main__":
+    main()

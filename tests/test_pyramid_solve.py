@@ -1,0 +1,147 @@
+"""Pyramid search: verdicts and shortest wins checked against brute force,
+every reduction switched off must change nothing, crafted deals, and the CLI."""
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from solver.cli import main
+from solver.deals import make_deal
+from solver.games.pyramid import kernel as K
+from solver.replay import verify_win
+from solver.rules import parse_rules
+from solver.search import engine
+from solver.search.config import MODE_SOLVE
+from solver.search.solve import solve
+from solver.search.tt import Table
+
+from test_pyramid_helpers import SPEC, bfs_optimal, crafted, ida_star, rules_arr, small_position
+
+RULE_SETS = [
+    {},
+    {"preset": "microsoft"},
+    {"draw": 3},
+    {"draw": 3, "stock_top_playable": True},
+    {"passes": "unlimited", "pair_covering": True},
+    {"passes": 2, "stock_top_playable": True, "pair_covering": True},
+]
+REDUCTION_SETS = [K.ALL_REDUCTIONS, 0, K.KING_FORCED, K.LAST_PAIR, K.DEAD, K.ONLY_PARTNER]
+
+
+def dfs_solvable(root, arr):
+    stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
+    table = Table(4)
+    stack.reset(root, 5_000_000, -1)
+    status = engine.run(SPEC.game_id, arr, MODE_SOLVE, False, stack.states, stack.moves, stack.nmoves, stack.midx,
+                        stack.gcost, stack.ctl, table.keys, table.vals, table.stamps,
+                        np.uint32(table.new_search()), 10_000_000)
+    assert status in (engine.SOLVED, engine.EXHAUSTED) and not stack.ctl[engine.CUTOFF]
+    return status == engine.SOLVED
+
+
+@pytest.mark.parametrize("given", RULE_SETS)
+def test_shortest_win_and_verdict_match_breadth_first_search(given):
+    rules = parse_rules(SPEC, given)
+    solvable = 0
+    for seed in range(10):
+        ref = small_position(seed, rules, keep_pyramid=3, keep_other=8)
+        best = bfs_optimal(ref)
+        root = SPEC.encode(ref, rules)
+        for reductions in REDUCTION_SETS:
+            arr = rules_arr(rules, reductions)
+            assert K.lower_bound(root, arr) <= (best if best is not None else K.BIG)
+            length, path = ida_star(root, arr)
+            assert length == best, (seed, reductions)
+            assert dfs_solvable(root, arr) == (best is not None)
+            if path is not None:  # the path replays on the reference engine, to a win
+                after = ref.copy()
+                for state, move in path:
+                    for text in SPEC.describe_move(state, arr, move):
+                        after.play(text)
+                assert after.is_won()
+        solvable += best is not None
+    assert 0 < solvable < 10  # the sample holds both kinds of position
+
+
+def test_lower_bound_never_exceeds_the_true_distance():
+    for given in RULE_SETS:
+        rules = parse_rules(SPEC, given)
+        arr = SPEC.rules_array(rules)
+        for seed in range(100, 130):
+            ref = small_position(seed, rules, keep_pyramid=4, keep_other=8)
+            best = bfs_optimal(ref)
+            if best is not None:
+                assert K.lower_bound(SPEC.encode(ref, rules), arr) <= best
+
+
+_TOP = ["3D", "TC", "TD", "TH", "TS"]
+_REST = [r + s for s in "CDHS" for r in "A23456789TJQK" if r + s not in _TOP]
+APEX_BLOCKED = crafted(_TOP + _REST[:23], _REST[23:])
+
+
+@pytest.mark.parametrize("given", [{}, {"preset": "microsoft"}, {"draw": 3, "stock_top_playable": True},
+                                   {"passes": "unlimited"}])
+def test_crafted_deal_with_every_ten_above_the_apex_three_is_unsolvable(given):
+    """The apex 3D can only pair with a 10, and all four lie on it."""
+    r = solve(APEX_BLOCKED, given, tt_mb=4)
+    assert r.result == "unsolvable"
+
+
+def test_pair_covering_changes_the_crafted_deal():
+    """With pair_covering the apex may pair with the last 10 on it: no longer proved lost."""
+    r = solve(APEX_BLOCKED, {"pair_covering": True}, tt_mb=4, max_nodes=200_000)
+    assert r.result != "unsolvable"
+
+
+@pytest.mark.parametrize("number, given", [(39, {}), (2, {"draw": 3}), (3, {"draw": 3})])
+def test_optimal_solutions_are_proved_and_replay(number, given):
+    deal = make_deal("pyramid", number)
+    plain = solve(deal, given, tt_mb=16)
+    best = solve(deal, given, tt_mb=16, optimal=True)
+    assert plain.result == best.result == "solved" and best.optimal
+    assert len(best.moves) <= len(plain.moves) and best.lower_bound == len(best.moves)
+    verify_win(SPEC, deal.layout, parse_rules(SPEC, given), best.moves)
+
+
+def run_cli(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_cli_deal_solve_show(tmp_path):
+    shown = run_cli("deal", "pyramid", "7")
+    assert shown.exit_code == 0 and "stock (next first)" in shown.output
+    for extra in ([], ["--draw", "3"], ["--preset", "microsoft"]):
+        r = run_cli("solve", "pyramid", "7", "--tt-mb", "8", *extra)
+        assert r.exit_code == 0 and r.output.startswith("pyramid deal 7: ")
+    r = run_cli("solve", "pyramid", "39", "--optimal", "--json", "--tt-mb", "16")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)  # progress lines go to stderr
+    assert data["optimal"] is True and data["rules"]["passes"] == 1 and data["moves"]
+    path = tmp_path / "s.json"
+    path.write_text(r.stdout)
+    show = run_cli("show", str(path))
+    assert show.exit_code == 0 and show.output.rstrip().endswith("won")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["solve", "pyramid", "7", "--draw", "3", "--passes", "2"], "only one pass"),
+    (["solve", "pyramid", "7", "--preset", "windows"], "microsoft"),
+    (["solve", "pyramid", "7", "--draw", "2"], "must be 1 or 3"),
+    (["solve", "pyramid", "7", "--kings", "free"], "unknown rule option"),
+    (["deal", "pyramid", "seven"], "whole number"),
+])
+def test_cli_bad_input_one_line_status_2(args, words):
+    r = run_cli(*args)
+    assert r.exit_code == 2
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0]
+
+
+def test_cli_show_refuses_a_wrong_solution(tmp_path):
+    data = json.loads(run_cli("solve", "pyramid", "39", "--json", "--tt-mb", "8").stdout)
+    data["moves"] = ["draw"] + data["moves"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    r = run_cli("show", "--moves-only", str(path))
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()[-1:]) == 1
