@@ -2,8 +2,9 @@
 
 Prints, for each rule set (seed draw 1, seed draw 3 = three waste piles,
 microsoft preset): verdict counts, deals per second, median and worst time
-per deal (one worker, wall clock of ``solve()`` including replay), and the
-same for ``--optimal`` (over the deals found solvable; "not proved" counts
+per deal (one worker, wall clock of ``solve()`` including replay; and of a
+plain DFS through the shared engine, the kernels' own cost), and the same
+for ``--optimal`` (over the deals found solvable; "not proved" counts
 those whose budget ran out before optimality was proved).
 
     python benchmarks/pyramid.py                     # deals 1..1000, as the issue asks
@@ -15,10 +16,45 @@ import argparse
 import statistics
 import time
 
+import numpy as np
+
 from solver.deals import make_deal
+from solver.games import get_game
+from solver.rules import parse_rules
+from solver.search import engine
+from solver.search.config import MODE_SOLVE
 from solver.search.solve import solve
+from solver.search.tt import Table
 
 RULE_SETS = {"seed draw 1": {}, "seed draw 3 (three piles)": {"draw": 3}, "microsoft": {"preset": "microsoft"}}
+
+
+def plain_dfs(label, rules, numbers, max_nodes, tt_mb):
+    """The game kernels alone: one plain DFS per deal through the shared engine
+    (no discrepancy phase, no Python replay), to show what the kernels cost."""
+    spec = get_game("pyramid")
+    rules = parse_rules(spec, rules)
+    arr = spec.rules_array(rules)
+    table = Table(tt_mb)
+    counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+    times = []
+    start = time.perf_counter()
+    for n in numbers:
+        t = time.perf_counter()
+        root = spec.encode(spec.new_reference(make_deal("pyramid", n).layout, rules), rules)
+        stack = engine.SearchStack(len(root), spec.max_depth, spec.max_moves)
+        stack.reset(root, max_nodes, -1)
+        status = engine.run(spec.game_id, arr, MODE_SOLVE, False, stack.states, stack.moves, stack.nmoves,
+                            stack.midx, stack.gcost, stack.ctl, table.keys, table.vals, table.stamps,
+                            np.uint32(table.new_search()), max_nodes + 1)
+        times.append(time.perf_counter() - t)
+        counts["solved" if status == engine.SOLVED else "unsolvable" if status == engine.EXHAUSTED
+               else "unknown"] += 1
+    total = time.perf_counter() - start
+    print(f"{label:28s} {'plain DFS':11s} deals {len(numbers):5d}  solved {counts['solved']:4d}  "
+          f"unsolvable {counts['unsolvable']:4d}  unknown {counts['unknown']:4d}  "
+          f"{len(numbers) / total:8.1f} deals/s  median {statistics.median(times) * 1000:8.2f} ms  "
+          f"worst {max(times):7.2f} s", flush=True)
 
 
 def run(label, rules, numbers, optimal, max_nodes, tt_mb, timeout):
@@ -58,6 +94,7 @@ def main():
     # compile the kernels before timing
     solve(make_deal("pyramid", 1), {}, tt_mb=1, max_nodes=100, optimal=True)
     for label in args.rules or RULE_SETS:
+        plain_dfs(label, RULE_SETS[label], range(1, args.deals + 1), args.max_nodes, args.tt_mb)
         run(label, RULE_SETS[label], range(1, args.deals + 1), False, args.max_nodes, args.tt_mb, args.timeout)
         if args.optimal_deals:
             run(label, RULE_SETS[label], range(1, args.optimal_deals + 1), True, args.max_nodes, args.tt_mb,

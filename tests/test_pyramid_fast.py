@@ -13,6 +13,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solver.deals import deck
 from solver.games.pyramid import kernel as K
 from solver.rules import parse_rules
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
@@ -59,8 +60,7 @@ def test_random_games_agree(given_rules, deal_number, seed):
     rules = parse_rules(SPEC, given_rules)
     arr = SPEC.rules_array(rules)
     rng = random.Random(seed)
-    ref = SPEC.new_reference(SPEC.layout_from_deck(__import__("solver.deals", fromlist=["deck"]).deck(deal_number)),
-                             rules)
+    ref = SPEC.new_reference(SPEC.layout_from_deck(deck(deal_number)), rules)
     for _ in range(80):
         moves, described = check_position(ref, rules, arr)
         if not moves:
@@ -78,7 +78,7 @@ def test_end_game_positions_agree(given_rules, seed):
     check_position(ref, rules, SPEC.rules_array(rules))
 
 
-def test_key_is_exact_for_positions_and_ignores_only_dead_cards():
+def test_full_key_never_merges_two_positions():
     rules = parse_rules(SPEC, {})
     arr = SPEC.rules_array(rules)
     seen = {}

@@ -34,7 +34,7 @@ def test_removing_exposes_the_card_beneath():
     s.play("QH+AH")  # TH (row 6, place 2) lay on QH and AH: now exposed, it pairs with 3S
     assert "TH+3S" in s.legal_moves() and "TS+3S" in s.legal_moves()
     s.play("KS")
-    assert s.pyramid_exposed(15) and not s.pyramid_exposed(16)  # 9C's coverers KS, QH are gone; TD's are not
+    assert s.pyramid_exposed(15) and not s.pyramid_exposed(17)  # KS, QH (on 9C) gone; JD still on TD
     with pytest.raises(IllegalMove, match="not exposed"):
         s.play("9H+4D")
 

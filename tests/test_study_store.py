@@ -198,3 +198,11 @@ def test_progress_bar_shows_rate_and_verdicts(tmp_path, config, capsys):
     run_batch(tmp_path / "run", config, DealSet.parse("1-60"), progress=True, solve_fn=fake_solve)
     err = capsys.readouterr().err
     assert "60/60" in err and "deal/s" in err and "solved 20, unsolvable 20, unknown 20" in err
+
+
+def test_a_worker_running_other_code_refuses(tmp_path, config):
+    from solver.study import worker
+
+    task = worker.Task("klondike", 1, config.rules, 10, None, 1.0, "0123456789abcdef")
+    with pytest.raises(StudyError, match="other solver code"):
+        worker.solve_task(task)

@@ -24,7 +24,8 @@ def test_deal_picture_and_file(tmp_path):
 
 
 def test_solve_json_then_show(tmp_path):
-    r = run("solve", "yukon", "2", "--json")
+    """The issue's three commands: deal yukon 3, solve --json, show."""
+    r = run("solve", "yukon", "3", "--json")
     assert r.exit_code == 0
     sol = json.loads(r.output)
     assert sol["result"] == "solved" and sol["rules"] == {} and sol["moves"]
@@ -49,7 +50,7 @@ def test_solve_optimal_writes_proved_flag(tmp_path):
     sol = json.loads(r.stdout)
     assert sol["result"] == "solved" and sol["optimal"] is True and len(sol["moves"]) == 53
     assert "lower_bound" not in sol
-    r = run("solve", "yukon", "2", "--optimal", "--max-nodes", "20000", "--json")
+    r = run("solve", "yukon", "3", "--optimal", "--max-nodes", "20000", "--json")
     sol = json.loads(r.stdout)
     assert sol["result"] == "solved" and sol["optimal"] is False
     assert 52 <= sol["lower_bound"] < len(sol["moves"])

@@ -8,6 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solver import cards
 from solver.deals import Layout, make_deal
 from solver.games import get_game
 from solver.games.yukon import fast
@@ -17,6 +18,7 @@ from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 
 SPEC = get_game("yukon")
 RULES = fast.rules_array()
+C = cards.parse
 
 
 def fast_moves(arr: np.ndarray, mode: int, rules=RULES) -> list[int]:
@@ -121,7 +123,6 @@ def test_key_folds_pile_order_and_separates_positions(seed, steps):
 
 
 def test_safe_foundation_move_is_forced_only_when_proved_safe():
-    C = __import__("solver.cards", fromlist=["parse"]).parse
     # 3H on top; the black 2s are both up: forced.  5D: black 4s not up: not forced.
     s = YukonState([[C("5D")], [C("9C"), C("3H")], [], [], [], [], []], [0] * 7, [2, 4, 2, 2])
     arr = SPEC.encode(s, {})
@@ -141,7 +142,6 @@ def test_safe_foundation_move_is_forced_only_when_proved_safe():
 
 
 def test_one_empty_reduction_offers_one_empty_pile_and_no_bottom_king():
-    C = __import__("solver.cards", fromlist=["parse"]).parse
     s = YukonState([[C("KH"), C("5C")], [C("KS")], [C("2D"), C("KD")], [], [], [], [C("9C")]], [0] * 7, [0] * 4)
     arr = SPEC.encode(s, {})
     solve_moves = described(arr, fast_moves(arr, MODE_SOLVE))
@@ -160,7 +160,6 @@ def test_max_moves_bound_holds_on_a_crowded_position():
 
 
 def test_lower_bound_counts_cards_and_blocked_piles():
-    C = __import__("solver.cards", fromlist=["parse"]).parse
     # KC above QC in one pile: at least one tableau move plus 2 foundation moves.
     s = YukonState([[C("QC"), C("KC")]] + [[]] * 6, [0] * 7, [11, 13, 13, 13])
     arr = SPEC.encode(s, {})
@@ -172,7 +171,6 @@ def test_lower_bound_counts_cards_and_blocked_piles():
 
 
 def test_every_permutation_of_small_piles_gives_one_key():
-    C = __import__("solver.cards", fromlist=["parse"]).parse
     piles = [[C("KS"), C("QH")], [C("5C")], [], [C("9D")], [], [], []]
     keys = {int(K.state_key(SPEC.encode(YukonState([piles[i] for i in order], [0] * 7, [3, 3, 3, 3]), {}),
                             RULES, MODE_SOLVE))
@@ -184,8 +182,6 @@ def frozen_card(state: YukonState) -> bool:
     """R4 said plainly: a non-King at or below the lowest face-up card of its
     pile, both its targets on foundations or under it, a lower card of its
     suit under it."""
-    from solver import cards
-
     for p, pile in enumerate(state.piles):
         for i in range(min(state.face_down[p] + 1, len(pile))):
             x, under = pile[i], set(pile[:i])
@@ -210,7 +206,6 @@ def test_dead_end_check_matches_its_plain_statement_on_deals():
 
 
 def test_dead_end_crafted():
-    C = __import__("solver.cards", fromlist=["parse"]).parse
     # 5H face down over 6C, 6S and 4H: it can never leave its pile.
     pile = [C(c) for c in ["6C", "6S", "4H", "5H", "9D"]]
     s = YukonState([pile, [C("TC")]] + [[]] * 5, [4, 0] + [0] * 5, [0, 0, 0, 0])
@@ -230,7 +225,6 @@ def test_dead_end_crafted():
 
 
 def test_lower_bound_counts_the_separations_a_pile_forces():
-    C = __import__("solver.cards", fromlist=["parse"]).parse
     # QC KC QD KD in one pile: intervals (QC, KC] and (QD, KD] share no card: 2 separations.
     s = YukonState([[C("QC"), C("KC"), C("QD"), C("KD")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])
     assert K.lower_bound(SPEC.encode(s, {}), RULES) == 4 + 2

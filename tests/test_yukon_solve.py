@@ -72,7 +72,8 @@ def test_small_positions_match_breadth_first_search(seed, left):
     for name, mask in WITHOUT.items():
         for mode in (MODE_ALL, MODE_SOLVE, MODE_OPTIMAL):
             assert verdict(root, fast.rules_array(mask), mode) == expected, (name, mode)
-        assert shortest(root, fast.rules_array(mask)) == best, name
+        if best is not None:  # IDA* finds wins; proving there is none is the DFS's job
+            assert shortest(root, fast.rules_array(mask)) == best, name
     if best is not None:
         assert K.lower_bound(root, fast.rules_array()) <= best
 
@@ -121,13 +122,18 @@ def test_lower_bound_is_admissible_at_every_reachable_position(seed, left):
 
 
 def test_small_position_generator_makes_both_verdicts():
+    """So that the BFS comparisons above check "unsolvable" verdicts too."""
     rng = random.Random(7)
-    found = {bfs_shortest(small_position(rng, 8)) is None for _ in range(60)}
+    found = set()
+    for _ in range(100):
+        found.add(bfs_shortest(small_position(rng, 8)) is None)
+        if found == {True, False}:
+            break
     assert found == {True, False}
 
 
 # --- reductions on real deals --------------------------------------------------
-REDUCTION_DEALS = [2, 5, 6, 7, 8, 10, 13, 14, 15, 25]
+REDUCTION_DEALS = [2, 3, 4, 10, 12, 15, 18, 19, 22, 25]  # deal 10 is unsolvable
 
 
 @pytest.mark.parametrize("name", list(WITHOUT))
@@ -135,12 +141,12 @@ def test_each_reduction_keeps_the_verdicts_of_real_deals(name):
     decided = 0
     for n in REDUCTION_DEALS:
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 300_000)
-        off = verdict(root, fast.rules_array(WITHOUT[name]), MODE_SOLVE, 300_000)
+        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 100_000)
+        off = verdict(root, fast.rules_array(WITHOUT[name]), MODE_SOLVE, 100_000)
         if "unknown" not in (on, off):
             assert on == off, n
             decided += 1
-    assert decided >= 6
+    assert decided >= 8
 
 
 # --- whole deals ---------------------------------------------------------------
@@ -246,3 +252,18 @@ def test_real_deals_solve_and_replay_and_optimal_is_no_longer(number):
     assert opt.result == "solved" and len(opt.moves) <= len(dfs.moves)
     verify_win(SPEC, deal.layout, {}, opt.moves)
     assert opt.lower_bound is not None and opt.lower_bound <= len(opt.moves)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(WITHOUT))
+def test_each_reduction_keeps_the_verdicts_of_more_deals(name):
+    """The long version: deals 1..60 at a million nodes each."""
+    decided = 0
+    for n in range(1, 61):
+        root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
+        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 1_000_000)
+        off = verdict(root, fast.rules_array(WITHOUT[name]), MODE_SOLVE, 1_000_000)
+        if "unknown" not in (on, off):
+            assert on == off, n
+            decided += 1
+    assert decided >= 20

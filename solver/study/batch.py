@@ -108,8 +108,8 @@ def _solve_all(config: RunConfig, pending: DealSet, backend, store: ResultStore,
                solve_fn: Callable, progress: bool) -> None:
     from tqdm import tqdm
 
-    tasks = (worker.Task(config.game, deal, config.rules, config.max_nodes, config.timeout, config.tt_mb)
-             for deal in pending)
+    tasks = (worker.Task(config.game, deal, config.rules, config.max_nodes, config.timeout, config.tt_mb,
+                         worker.LOADED_SOURCE) for deal in pending)
     bar = tqdm(total=len(pending), unit="deal", desc=f"{config.game} {config.rules_text()}", file=sys.stderr,
                disable=not progress, smoothing=0.05, mininterval=0.5)
     try:

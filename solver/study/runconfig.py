@@ -123,13 +123,13 @@ def provenance() -> dict:
     import numpy
 
     from solver import __version__
-    from solver._numba_setup import source_fingerprint
+    from solver.study.worker import LOADED_SOURCE
 
     return {
         "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "solver_version": __version__,
         "git_commit": git_commit(),
-        "source_fingerprint": source_fingerprint(),
+        "source_fingerprint": LOADED_SOURCE,
         "python": platform.python_version(),
         "numpy": numpy.__version__,
         "numba": numba.__version__,

@@ -8,6 +8,7 @@ the store's fields (see ``store.ROW_FIELDS``, ``session`` added by the batch).
 from __future__ import annotations
 
 import signal
+from pathlib import Path
 from typing import NamedTuple
 
 
@@ -18,11 +19,27 @@ class Task(NamedTuple):
     max_nodes: int
     timeout: float | None
     tt_mb: float
+    source: str = ""  # the batch's source fingerprint; a worker running other code refuses
+
+
+def _loaded_source() -> str:
+    """Fingerprint of the solver code this process imported (numba's cache folder is named by it)."""
+    import numba
+
+    from solver._numba_setup import source_fingerprint
+
+    name = Path(numba.config.CACHE_DIR).name
+    return name if len(name) == 16 else source_fingerprint()
 
 
 def solve_task(task: Task) -> dict:
     """The result row of one deal (``solution`` holds the verified move list)."""
     from solver.deals import make_deal
+    from solver.study.errors import StudyError
+
+    if task.source and task.source != LOADED_SOURCE:
+        raise StudyError(f"a worker runs other solver code (source {LOADED_SOURCE}) than the batch "
+                         f"(source {task.source}): the source changed while the batch ran; run it again")
     from solver.search.solve import solve
     from solver.solution import SOLVED
 
@@ -38,6 +55,9 @@ def solve_task(task: Task) -> dict:
         "reason": result.reason,
         "solution": " ".join(result.moves) if solved else "",
     }
+
+
+LOADED_SOURCE = _loaded_source()
 
 
 def warm_up(game: str, rules: dict) -> None:
@@ -71,6 +91,5 @@ def init_pool_worker() -> None:
 def worker_identity() -> dict:
     """What a (remote) worker runs, to refuse mixing solver versions in one run."""
     from solver import __version__
-    from solver._numba_setup import source_fingerprint
 
-    return {"solver_version": __version__, "source_fingerprint": source_fingerprint()}
+    return {"solver_version": __version__, "source_fingerprint": LOADED_SOURCE}

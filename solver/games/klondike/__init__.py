@@ -15,7 +15,7 @@ class Klondike(GameSpec):
     name = "klondike"
     game_id = 0
     options = rules.OPTIONS
-    max_moves = 512
+    max_moves = 512 + 66  # 512 moves, then gen_moves' scratch tables (kernel.SCRATCH)
     max_depth = 2000
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:

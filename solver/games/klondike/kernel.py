@@ -144,43 +144,52 @@ def safe_to_foundation(state, card, f2t):
     return np.int64(state[FOUND + 1]) >= r - 1 and np.int64(state[FOUND + 2]) >= r - 1
 
 
-@njit(cache=True)
-def talon_turns(state, rules, idx):
-    """Stock turns (draws + redeals) that make talon[idx] the waste top, or -1."""
-    length = np.int64(state[TLEN])
-    w = np.int64(state[WCOUNT])
-    k = rules[R_DRAW]
-    if idx == w - 1:
-        return 0
-    if idx >= w:
-        need = idx + 1 - w
-        if need % k == 0 or idx == length - 1:
-            return (need + k - 1) // k
-    passes = rules[R_PASSES]
-    if passes != 0 and np.int64(state[PASSES_USED]) >= passes:
-        return -1
-    if (idx + 1) % k == 0 or idx == length - 1:
-        return (length - w + k - 1) // k + 1 + (idx + 1 + k - 1) // k
-    return -1
-
-
-@njit(cache=True, inline="always")
-def needs_redeal(state, rules, idx):
-    w = np.int64(state[WCOUNT])
-    if idx == w - 1:
-        return 0
-    if idx >= w:
-        need = idx + 1 - w
-        if need % rules[R_DRAW] == 0 or idx == np.int64(state[TLEN]) - 1:
-            return 0
-    return 1
+SCRATCH = 52 + 2 * PILES  # tail of the move buffer used as scratch by gen_moves
 
 
 @njit(cache=True, inline="always")
 def push(out, n, move):
-    if n < out.shape[0]:
+    if n < out.shape[0] - SCRATCH:
         out[n] = move
     return n + 1
+
+
+@njit(cache=True, inline="always")
+def _targets(card, top_pile, empties, n_empty, buf):
+    """Piles ``card`` may be built on, via the table of pile tops: O(1)."""
+    n = 0
+    r = rank_of(card)
+    if r == 13:
+        for i in range(n_empty):
+            buf[n] = empties[i]
+            n += 1
+        return n
+    # the two cards one rank higher of the other colour
+    if red(card):
+        s1, s2 = 0, 3
+    else:
+        s1, s2 = 1, 2
+    p = top_pile[s1 * 13 + r]
+    if p >= 0:
+        buf[n] = p
+        n += 1
+    p = top_pile[s2 * 13 + r]
+    if p >= 0:
+        buf[n] = p
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _talon_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty, dests):
+    """Moves of talon card ``idx`` after ``turns`` stock turns (and a redeal)."""
+    c = np.int64(state[TALON + idx])
+    nd = _targets(c, top_pile, empties, n_empty, dests)
+    for j in range(nd):
+        n_out = push(out, n_out, enc(W2T, idx, dests[j], turns, redeal))
+    if turns > 0 and fits_foundation(state, c):
+        n_out = push(out, n_out, enc(W2F, idx, 0, turns, redeal))
+    return n_out
 
 
 @njit(cache=True)
@@ -206,6 +215,21 @@ def gen_moves(state, rules, out, mode):
             if fits_foundation(state, c) and safe_to_foundation(state, c, f2t):
                 out[0] = enc(W2F, w - 1, 0, 0, 0)
                 return 1
+    # Scratch tables live in the tail of ``out`` (SCRATCH slots, never moves):
+    # allocating small arrays per call would cost more than generating moves.
+    limit = out.shape[0] - SCRATCH
+    top_pile = out[limit:limit + 52]  # card -> the pile it tops, or -1
+    empties = out[limit + 52:limit + 52 + PILES]
+    dests = out[limit + 52 + PILES:limit + 52 + 2 * PILES]
+    top_pile[:] = -1
+    n_empty = 0
+    for p in range(PILES):
+        n = pile_len(state, p)
+        if n > 0:
+            top_pile[pile_card(state, p, n - 1)] = p
+        else:
+            empties[n_empty] = p
+            n_empty += 1
     n_out = 0
     # 1. tableau tops to foundations
     for p in range(PILES):
@@ -220,23 +244,32 @@ def gen_moves(state, rules, out, mode):
         n = pile_len(state, p)
         d = pile_down(state, p)
         if d > 0 and n > d:
-            c = pile_card(state, p, d)
-            for q in range(PILES):
-                if q != p and accepts(state, q, c):
-                    n_out = push(out, n_out, enc(T2T, p, q, n - d, 0))
-    # 4. talon cards to the tableau (waste top first), then to foundations
-    for turns_wanted in range(2):
-        for idx in range(length):
-            t = talon_turns(state, rules, idx)
-            if t < 0 or (t == 0) != (turns_wanted == 0):
-                continue
-            c = np.int64(state[TALON + idx])
-            rd = needs_redeal(state, rules, idx)
-            for q in range(PILES):
-                if accepts(state, q, c):
-                    n_out = push(out, n_out, enc(W2T, idx, q, t, rd))
-            if t > 0 and fits_foundation(state, c):
-                n_out = push(out, n_out, enc(W2F, idx, 0, t, rd))
+            nd = _targets(pile_card(state, p, d), top_pile, empties, n_empty, dests)
+            for j in range(nd):
+                n_out = push(out, n_out, enc(T2T, p, dests[j], n - d, 0))
+    # 4. talon cards: the waste top, then the cards reached by turning in
+    #    this pass, then (if a pass remains) those reached after a redeal.
+    #    Loops step by the draw count: no divisions in the hot path.
+    k = rules[R_DRAW]
+    if w > 0:
+        n_out = _talon_moves(state, out, n_out, w - 1, 0, 0, top_pile, empties, n_empty, dests)
+    reached = np.int64(0)  # bit i: talon card i reachable in this pass
+    pos, t = w, 0
+    while pos < length:
+        pos = min(pos + k, length)
+        t += 1
+        reached |= np.int64(1) << (pos - 1)
+        n_out = _talon_moves(state, out, n_out, pos - 1, t, 0, top_pile, empties, n_empty, dests)
+    passes = rules[R_PASSES]
+    if passes == 0 or np.int64(state[PASSES_USED]) < passes:
+        if w > 0:
+            reached |= np.int64(1) << (w - 1)
+        pos, j = 0, 0
+        while pos < length:
+            pos = min(pos + k, length)
+            j += 1
+            if not (reached >> (pos - 1)) & 1:
+                n_out = _talon_moves(state, out, n_out, pos - 1, t + 1 + j, 1, top_pile, empties, n_empty, dests)
     # 5. other tableau moves: part of a run, or a whole run from a pile with
     #    nothing face down.  A whole pile headed by a King moved to an empty
     #    pile gives the same position up to pile order: skipped when reducing.
@@ -246,12 +279,12 @@ def gen_moves(state, rules, out, mode):
         start = d + 1 if d > 0 else 0
         for i in range(start, n):
             c = pile_card(state, p, i)
-            for q in range(PILES):
-                if q == p or not accepts(state, q, c):
-                    continue
-                if i == 0 and pile_len(state, q) == 0 and mode != MODE_ALL:
-                    continue
-                n_out = push(out, n_out, enc(T2T, p, q, n - i, 0))
+            if i == 0 and rank_of(c) == 13 and mode != MODE_ALL:
+                continue
+            nd = _targets(c, top_pile, empties, n_empty, dests)
+            for j in range(nd):
+                if dests[j] != p:
+                    n_out = push(out, n_out, enc(T2T, p, dests[j], n - i, 0))
     # 6. foundation cards back to the tableau.  Reduction: bringing back c
     #    (rank r) helps only if some card that is not on a foundation is later
     #    built on c or on a chain of returned cards over it; such a card has a
@@ -262,11 +295,10 @@ def gen_moves(state, rules, out, mode):
         for s in range(4):
             r = np.int64(state[FOUND + s])
             if r > 0 and (mode == MODE_ALL or lowest < r - 1):
-                c = s * 13 + r - 1
-                for q in range(PILES):
-                    if accepts(state, q, c):
-                        n_out = push(out, n_out, enc(F2T, s, q, 0, 0))
-    return min(n_out, out.shape[0])
+                nd = _targets(s * 13 + r - 1, top_pile, empties, n_empty, dests)
+                for j in range(nd):
+                    n_out = push(out, n_out, enc(F2T, s, dests[j], 0, 0))
+    return min(n_out, limit)
 
 
 @njit(cache=True, inline="always")

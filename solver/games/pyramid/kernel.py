@@ -211,31 +211,30 @@ def _rank(card):
 
 
 @njit(cache=True, inline="always")
+def _popcount(x):
+    """Set bits of a non-negative int64 (SWAR: constant time)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True, inline="always")
 def _low(x):
     """Index of the lowest set bit (x != 0)."""
-    i = 0
-    while not (x >> i) & 1:
-        i += 1
-    return i
+    return _popcount((x & -x) - 1)
 
 
 @njit(cache=True, inline="always")
 def _high(x):
     """Index of the highest set bit, -1 for 0."""
-    i = -1
-    while x:
-        x >>= 1
-        i += 1
-    return i
-
-
-@njit(cache=True, inline="always")
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    x |= x >> 16
+    x |= x >> 32
+    return _popcount(x) - 1
 
 
 @njit(cache=True, inline="always")
