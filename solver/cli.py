@@ -192,3 +192,7 @@ def _register_study_commands() -> None:
 
 
 _register_study_commands()
+
+
+if __name__ == "__main__":
+    main()
