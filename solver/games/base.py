@@ -55,6 +55,9 @@ class GameSpec:
     presets: dict[str, dict[str, Any]] = {}
     max_moves: int = 64  # most fast moves any position can have
     max_depth: int = 1000  # deepest search path (longer paths give "unknown")
+    # Share of a deal's node budget first spent on limited discrepancy search
+    # (see solver.search.solve._decide); 0 for games where most deals are lost.
+    lds_share: float = 0.25
 
     # --- rules -----------------------------------------------------------------
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:

@@ -9,4 +9,3 @@ MODE_OPTIMAL = 2  # only reductions proved safe for "fewest moves"
 DEFAULT_MAX_NODES = 2_000_000  # expansions per deal: deterministic budget
 DEFAULT_TT_MB = 256  # transposition table size
 QUANTUM = 50_000  # expansions between returns to Python (timeout, Ctrl-C)
-LDS_SHARE = 0.25  # share of a deal's node budget first spent on limited discrepancy search
