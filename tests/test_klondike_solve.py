@@ -33,11 +33,11 @@ def test_verdicts_agree_with_an_independent_brute_force():
     moves, safe reductions, folded keys) and a plain exhaustive search on
     the reference engine must give the same verdict."""
     decided = {True: 0, False: 0}
-    for seed in range(16):
+    for seed in range(10):
         for base, swaps in ((sorted_deal(), 3), (blocked_deal(), 4)):
             deal = shuffled_deal(base, seed, swaps)
             for rules in ALL_RULES[:4]:
-                truth = brute_force(deal, rules, limit=3_000)
+                truth = brute_force(deal, rules, limit=4_000)
                 if truth is None:
                     continue
                 r = solve(deal, rules, max_nodes=200_000)

@@ -85,17 +85,20 @@ class KlondikeState(ReferenceState):
             moves.append(DRAW)
         elif self.waste and self.passes_left():
             moves.append(REDEAL)
-        movable: list[int] = []
+        # (card, pile it lies in or None, may it go to its foundation?)
+        movable: list[tuple[int, int | None, bool]] = []
         if self.waste:
-            movable.append(self.waste[-1])
+            movable.append((self.waste[-1], None, True))
         for p, pile in enumerate(self.piles):
-            movable.extend(pile[self.down[p]:])
+            movable.extend((pile[i], p, i == len(pile) - 1) for i in range(self.down[p], len(pile)))
         if self.rules["foundation_to_tableau"]:
-            movable.extend(c for s in range(4) if (c := self.foundation_top(s)) is not None)
-        for card in movable:
-            for text in (f"{cards.name(card)}>f", *(f"{cards.name(card)}>t{q + 1}" for q in range(7))):
-                if self._reason_illegal(Move.parse(text)) is None:
-                    moves.append(text)
+            movable.extend((c, None, False) for s in range(4) if (c := self.foundation_top(s)) is not None)
+        for card, pile, may_go_up in movable:
+            if may_go_up and self.fits_foundation(card):
+                moves.append(f"{cards.name(card)}>f")
+            for q in range(7):
+                if q != pile and can_build(card, self.top(q)):
+                    moves.append(f"{cards.name(card)}>t{q + 1}")
         return moves
 
     def _reason_illegal(self, move: Move) -> str | None:
