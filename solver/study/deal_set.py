@@ -10,7 +10,8 @@ from __future__ import annotations
 import bisect
 from typing import Iterable, Iterator
 
-from solver.deals import DealError, check_deal_number
+from solver.deal_ranges import parse_intervals
+from solver.deals import DealError
 
 # The store keeps deal numbers as int64 (Parquet); PySolFC numbers above this
 # exist but cannot be batched.
@@ -30,20 +31,8 @@ class DealSet:
     @classmethod
     def parse(cls, text: str) -> "DealSet":
         """Parse a deal range such as ``1-10000`` or ``1-10,15,20-25``."""
-        if not isinstance(text, str) or not text.strip():
-            raise DealError("empty deal range")
         out = cls()
-        for part in text.replace(" ", "").split(","):
-            lo_text, sep, hi_text = part.partition("-")
-            try:
-                lo = int(lo_text)
-                hi = int(hi_text) if sep else lo
-            except ValueError:
-                raise DealError(f"malformed deal range {text!r} (expected e.g. 24, 1-200, 1-10,15)") from None
-            check_deal_number(lo)
-            check_deal_number(hi)
-            if hi < lo:
-                raise DealError(f"malformed deal range {part!r}: {hi} is below {lo}")
+        for lo, hi in parse_intervals(text):
             if hi > MAX_BATCH_DEAL:
                 raise DealError(f"deal {hi} is too large for a batch (at most {MAX_BATCH_DEAL})")
             out.add_interval(lo, hi)
