@@ -61,6 +61,7 @@ def solvability_chart(summary: pd.DataFrame, meta: dict) -> Figure:
     ax = fig.add_axes([0.2, fig.bottom_frac, 0.5, fig.top_frac - fig.bottom_frac])
     ys = np.arange(n)[::-1]
     has_published = summary["published_pct"].notna().any()
+    published_labelled = False  # one legend entry for all published figures
     for y, (_, row), color in zip(ys, summary.iterrows(), COLORS * 4):
         ax.plot([row["ci95_low_pct"], row["ci95_high_pct"]], [y, y], color=color, lw=1.2,
                 marker="|", ms=12, label="95% bounds" if y == ys[0] else None)
@@ -70,8 +71,8 @@ def solvability_chart(summary: pd.DataFrame, meta: dict) -> Figure:
         if pd.notna(row.get("published_pct")):
             pm = row.get("published_pm") or 0
             ax.errorbar([row["published_pct"]], [y - 0.25], xerr=[[pm], [pm]], fmt="D", color="black", ms=5,
-                        capsize=3, label="published" if not any(l.get_label() == "published"
-                                                               for l in ax.get_lines()) else None)
+                        capsize=3, label=None if published_labelled else "published")
+            published_labelled = True
         text = (f"{row['solved_pct']:.2f}%" + (f"..{row['solved_or_unknown_pct']:.2f}%" if row["unknown"] else "")
                 + f"  [{row['ci95_low_pct']:.2f}, {row['ci95_high_pct']:.2f}]\n"
                 + f"n={int(row['n']):,}: {int(row['solved']):,} won, {int(row['unsolvable']):,} lost, "
@@ -186,6 +187,6 @@ def draw_all(summary: pd.DataFrame, paired: pd.DataFrame, deals: pd.DataFrame, m
         figures["paired.png"] = paired_chart(paired, meta)
     paths = []
     for name, fig in figures.items():
-        fig.savefig(out / name)
+        fig.savefig(out / name, bbox_inches="tight")  # long rule labels stay inside
         paths.append(out / name)
     return paths
