@@ -56,7 +56,11 @@ def brute_force(deal: Deal, rules: dict, limit: int = 200_000):
     """Exhaustive search on the reference engine alone (no fast code, no
     reductions, no macro moves): True, False, or None past ``limit`` states."""
     spec = get_game("klondike")
-    start = spec.new_reference(deal.layout, spec.complete_rules(rules))
+    return brute_force_from(spec.new_reference(deal.layout, spec.complete_rules(rules)), limit)
+
+
+def brute_force_from(start, limit: int = 200_000):
+    """``brute_force`` from any reference position."""
 
     def key(s):
         return (tuple(tuple(p) for p in s.piles), tuple(s.down), tuple(s.stock), tuple(s.waste),

@@ -16,6 +16,7 @@ from solver.games.klondike import kernel as k
 from solver.notation import DRAW, REDEAL
 from solver.rules import parse_rules
 from solver.search.config import MODE_ALL, MODE_SOLVE
+from klondike_helpers import brute_force_from
 
 SPEC = get_game("klondike")
 
@@ -110,8 +111,9 @@ def test_reduced_moves_are_a_subset_and_keys_fold_pile_order(deal, rules, choice
         all_moves = fast_moves(arr, rules_arr)
         reduced = fast_moves(arr, rules_arr, MODE_SOLVE)
         assert set(reduced) <= set(all_moves)
-        if all_moves:
-            assert reduced, "reductions never leave a live position without moves"
+        if all_moves and not reduced:
+            # only provably useless moves were pruned: the position must be lost
+            assert brute_force_from(ref.copy(), limit=20_000) is False
         # swapping two piles gives the same key
         swapped = arr.copy()
         a, b = k.PILE0, k.PILE0 + 3 * k.PILE_STRIDE
@@ -125,3 +127,17 @@ def test_reduced_moves_are_a_subset_and_keys_fold_pile_order(deal, rules, choice
         assert k.state_key(child, rules_arr, MODE_ALL) != k.state_key(arr, rules_arr, MODE_ALL)
         for step in SPEC.describe_move(arr, rules_arr, m):
             ref.play(step)
+
+
+def test_pruned_foundation_returns_leave_a_lost_position_without_moves():
+    """Deal 176, draw 3, one pass: after four moves only aces could go back
+    from the foundations onto 2S.  That can never help, so the solver sees no
+    moves, and the position is indeed lost (found by a hypothesis run in CI)."""
+    rules = parse_rules(SPEC, {"draw": 3, "passes": 1, "foundation_to_tableau": True})
+    ref = SPEC.new_reference(make_deal("klondike", 176).layout, rules)
+    for step in ["AH>f", "AD>f", "draw", "draw", "KD>t1"]:
+        ref.play(step)
+    arr, rules_arr = SPEC.encode(ref, rules), SPEC.rules_array(rules)
+    assert [SPEC.describe_move(arr, rules_arr, m) for m in fast_moves(arr, rules_arr)] == [["AD>t6"], ["AH>t6"]]
+    assert fast_moves(arr, rules_arr, MODE_SOLVE) == []
+    assert brute_force_from(ref.copy(), limit=20_000) is False

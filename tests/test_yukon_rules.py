@@ -145,7 +145,7 @@ def test_won_only_when_all_four_suits_are_built():
 
 def test_replay_names_the_bad_move():
     layout = make_deal("yukon", 3).layout
-    with pytest.raises(ReplayError, match="^move 2 'KS>t1' is illegal: KS cannot go on 5H in pile 1 \(needs one rank lower"):
+    with pytest.raises(ReplayError, match=r"^move 2 'KS>t1' is illegal: KS cannot go on 5H in pile 1 \(needs one rank lower"):
         replay(SPEC, layout, {}, ["AC>t1", "KS>t1"])
     with pytest.raises(ReplayError, match="move 1 'XX>f'"):
         replay(SPEC, layout, {}, ["XX>f"])
