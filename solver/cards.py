@@ -39,7 +39,7 @@ def is_red(card: int) -> bool:
 def name(card: int) -> str:
     if not 0 <= card < DECK_SIZE:
         raise CardError(f"no card has code {card}")
-    return RANKS[rank(card) - 1] + SUITS[suit(card)]
+    return _NAMES[card]
 
 
 def parse(text: str) -> int:
@@ -56,3 +56,6 @@ def parse(text: str) -> int:
 
 def names(cards) -> list[str]:
     return [name(c) for c in cards]
+
+
+_NAMES = [RANKS[c % 13] + SUITS[c // 13] for c in range(DECK_SIZE)]

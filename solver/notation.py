@@ -12,6 +12,7 @@ canonical form.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from solver import cards
 
@@ -33,6 +34,10 @@ class Move:
     def parse(cls, text: str) -> "Move":
         if not isinstance(text, str):
             raise NotationError(f"a move must be text, not {text!r}")
+        return _parse(text) if cls is Move else cls._parse_text(text)
+
+    @classmethod
+    def _parse_text(cls, text: str) -> "Move":
         t = text.strip()
         low = t.lower()
         try:
@@ -72,10 +77,17 @@ class Move:
         return self.text()
 
 
+# Replaying every win parses and writes the same few hundred move texts over
+# and over: cached, they cost a dictionary lookup (errors are never cached).
+_parse = lru_cache(maxsize=8192)(Move._parse_text)
+
+
+@lru_cache(maxsize=1024)
 def to_tableau(card: int, pile: int) -> str:
     return Move(TO_TABLEAU, card, pile=pile).text()
 
 
+@lru_cache(maxsize=128)
 def to_foundation(card: int) -> str:
     return Move(TO_FOUNDATION, card).text()
 

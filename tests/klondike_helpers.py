@@ -82,3 +82,38 @@ def brute_force_from(start, limit: int = 200_000):
                 seen.add(k)
                 stack.append(child)
     return False
+
+
+def random_endgame(rng: random.Random, rules: dict, max_left: int = 18):
+    """A random late position: foundations filled to random heights, the
+    other cards (at most ``max_left``) spread over the piles (random face-down
+    counts, one face-up card each) and the talon.  Small enough for an
+    exhaustive search with every legal move, varied enough to hit every
+    reduction and dead-end pattern."""
+    spec = get_game("klondike")
+    rules = spec.complete_rules(rules)
+    while True:
+        heights = [rng.randrange(14) for _ in range(4)]
+        rest = [s * 13 + r for s in range(4) for r in range(heights[s], 13)]
+        if 4 <= len(rest) <= max_left:
+            break
+    rng.shuffle(rest)
+    state = spec.new_reference(sorted_deal().layout, rules)
+    state.foundation = heights
+    talon = rest[:rng.randrange(len(rest) // 2 + 1)]
+    tableau = rest[len(talon):]
+    state.piles = [[] for _ in range(7)]
+    used = rng.sample(range(7), rng.randrange(1, 8))  # few piles: deep, often lost
+    for card in tableau:
+        # as in a real deal, at most six cards face down under the face-up one
+        room = [p for p in used if len(state.piles[p]) < 7]
+        if room:
+            state.piles[rng.choice(room)].append(card)
+        else:
+            talon.append(card)
+    state.down = [max(len(p) - 1, 0) for p in state.piles]
+    w = rng.randrange(len(talon) + 1)
+    state.waste, state.stock = talon[:w], talon[w:]
+    passes = rules["passes"]
+    state.passes_used = 1 if passes == "unlimited" else rng.randrange(1, passes + 1)
+    return state

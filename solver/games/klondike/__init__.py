@@ -7,7 +7,7 @@ import numpy as np
 
 from solver.deals import Layout
 from solver.games.base import GameSpec
-from solver.games.klondike import fast, layout, rules
+from solver.games.klondike import fast, kernel, layout, rules
 from solver.games.klondike.reference import KlondikeState
 
 
@@ -15,7 +15,7 @@ class Klondike(GameSpec):
     name = "klondike"
     game_id = 0
     options = rules.OPTIONS
-    max_moves = 512 + 66  # 512 moves, then gen_moves' scratch tables (kernel.SCRATCH)
+    max_moves = 512 + kernel.SCRATCH  # 512 moves, then gen_moves' scratch tables
     max_depth = 2000
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:

@@ -16,7 +16,15 @@ def rules_array(rules: dict[str, Any]) -> np.ndarray:
     return np.array([rules["draw"], passes, int(rules["foundation_to_tableau"])], dtype=np.int64)
 
 
+MAX_DOWN = 6  # a real deal never has more face-down cards in a pile
+
+
 def encode(state: KlondikeState) -> np.ndarray:
+    """The flat kernel state.  Pile slots hold 6 face-down cards and a run of
+    13 (with room to spare); a position outside that is refused, never
+    written past its slots."""
+    if any(d > MAX_DOWN for d in state.down) or len(state.waste) + len(state.stock) > k.TALON_SLOTS:
+        raise ValueError("position has more face-down cards in a pile, or talon cards, than any Klondike deal")
     arr = np.zeros(k.STATE_LEN, dtype=np.uint8)
     arr[k.FOUND:k.FOUND + 4] = state.foundation
     talon = state.waste + state.stock
@@ -33,18 +41,22 @@ def encode(state: KlondikeState) -> np.ndarray:
 
 
 def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
-    """Notation for one fast move: the stock turns it implies, then the play."""
-    kind, a, b = k.move_kind(move), k.move_a(move), k.move_b(move)
+    """Notation for one fast move: the stock turns it implies, then the play.
+
+    Plain Python on the state's bytes: this runs for every move of every win,
+    and numba functions and numpy scalars are slow to call from Python."""
+    move, raw = int(move), state.tobytes()
+    kind, a, b, c = move & 15, (move >> 4) & 255, (move >> 12) & 255, (move >> 20) & 255
     if kind == k.T2F or kind == k.T2T:
         base = k.PILE0 + a * k.PILE_STRIDE
-        n = int(state[base])
-        i = n - 1 if kind == k.T2F else n - k.move_c(move)
-        card = int(state[base + 2 + i])
+        n = raw[base]
+        i = n - 1 if kind == k.T2F else n - c
+        card = raw[base + 2 + i]
         return [notation.to_foundation(card) if kind == k.T2F else notation.to_tableau(card, b)]
     if kind == k.F2T:
-        return [notation.to_tableau(a * 13 + int(state[k.FOUND + a]) - 1, b)]
-    card = int(state[k.TALON + a])
-    turns = _stock_turns(int(state[k.TLEN]), int(state[k.WCOUNT]), int(rules_arr[k.R_DRAW]), a)
+        return [notation.to_tableau(a * 13 + raw[k.FOUND + a] - 1, b)]
+    card = raw[k.TALON + a]
+    turns = _stock_turns(raw[k.TLEN], raw[k.WCOUNT], int(rules_arr[k.R_DRAW]), a)
     play = notation.to_foundation(card) if kind == k.W2F else notation.to_tableau(card, b)
     return turns + [play]
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solver.search.config import MODE_ALL
+from solver.search.config import MODE_ALL, MODE_SOLVE
 
 FOUND, TLEN, WCOUNT, PASSES_USED, TALON = 0, 4, 5, 6, 8
 TALON_SLOTS = 24
@@ -144,7 +144,138 @@ def safe_to_foundation(state, card, f2t):
     return np.int64(state[FOUND + 1]) >= r - 1 and np.int64(state[FOUND + 2]) >= r - 1
 
 
-SCRATCH = 52 + 2 * PILES  # tail of the move buffer used as scratch by gen_moves
+@njit(cache=True)
+def movable_cards(state, f2t):
+    """Bit per card that some move could pick up now (or, for talon cards,
+    after turning): face-up tableau cards, every talon card, and with
+    foundation_to_tableau the foundation tops.  A superset is safe here: it
+    only means fewer moves are pruned."""
+    mask = np.int64(0)
+    for p in range(PILES):
+        for i in range(pile_down(state, p), pile_len(state, p)):
+            mask |= np.int64(1) << pile_card(state, p, i)
+    for i in range(np.int64(state[TLEN])):
+        mask |= np.int64(1) << np.int64(state[TALON + i])
+    if f2t:
+        for s in range(4):
+            r = np.int64(state[FOUND + s])
+            if r > 0:
+                mask |= np.int64(1) << (s * 13 + r - 1)
+    return mask
+
+
+@njit(cache=True, inline="always")
+def can_receive(movable, card):
+    """Could a card be built on ``card`` right after it is placed?  (One of
+    the two opposite-colour cards one rank lower is movable.)"""
+    r = rank_of(card)
+    if r == 1:
+        return False
+    if red(card):
+        return ((movable >> (r - 2)) | (movable >> (39 + r - 2))) & 1 != 0
+    return ((movable >> (13 + r - 2)) | (movable >> (26 + r - 2))) & 1 != 0
+
+
+@njit(cache=True)
+def king_movable(state, f2t):
+    """Is there a King that could be moved to an empty pile usefully: one
+    lying on face-down cards, one in the talon, or (when cards may come back)
+    one on a foundation?"""
+    for p in range(PILES):
+        d = pile_down(state, p)
+        if d > 0 and pile_len(state, p) > d and rank_of(pile_card(state, p, d)) == 13:
+            return True
+    for i in range(np.int64(state[TLEN])):
+        if rank_of(np.int64(state[TALON + i])) == 13:
+            return True
+    if f2t:
+        for s in range(4):
+            if np.int64(state[FOUND + s]) == 13:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def twin_of(card):
+    """The other card of the same rank and colour."""
+    s = suit_of(card)
+    return card + (39 if s == 0 else -39 if s == 3 else 13 if s == 1 else -13)
+
+
+@njit(cache=True, inline="always")
+def _parent_gone(state, loc, parent, p, i, f2t):
+    """Can ``parent`` never be a pile top before the card at index i of pile p
+    leaves?  (It lies face down under that card, or it is on its foundation
+    for good.)"""
+    where = loc[parent]
+    if where >= 0:
+        return where // 32 == p and where % 32 < i
+    return not f2t and np.int64(state[FOUND + suit_of(parent)]) >= rank_of(parent)
+
+
+@njit(cache=True, inline="always")
+def _lower_of_suit_below(state, p, i, card):
+    """Is a lower card of ``card``'s suit at index i or below in pile p?"""
+    for j in range(i + 1):
+        c = pile_card(state, p, j)
+        if suit_of(c) == suit_of(card) and c < card:
+            return True
+    return False
+
+
+@njit(cache=True)
+def dead_end(state, f2t, loc):
+    """A position no line can win, by two patterns of buried cards.
+
+    A card X that is face down, or the lowest face-up card, with a lower card
+    of its own suit under it in its pile ("blocked") can only leave the pile
+    as the base of a move to the tableau (not a King: empty piles take Kings
+    only), onto one of its two parents (next rank up, other colour).  A
+    parent lying face down under X, or (without foundation_to_tableau) on its
+    foundation, can never receive it.
+    A. a blocked X with both parents out of reach: X never leaves, lost.
+    B. blocked twins X above X' in one pile, both with only the same parent P
+       left (the other lies under X' or is gone), and a lower card of X's suit
+       under X': X must go onto P first and cannot leave it (not to its
+       foundation, not to its other parent) before X' leaves, and X' needs P.
+
+    ``loc`` is scratch: card -> pile * 32 + index, -1 off the tableau.
+    """
+    loc[:] = -1
+    for p in range(PILES):
+        for i in range(pile_len(state, p)):
+            loc[pile_card(state, p, i)] = p * 32 + i
+    for p in range(PILES):
+        n = pile_len(state, p)
+        top = min(pile_down(state, p), n - 1)  # face-down cards and the lowest face-up one
+        for i in range(1, top + 1):
+            x = pile_card(state, p, i)
+            r = rank_of(x)
+            if r == 13 or not _lower_of_suit_below(state, p, i - 1, x):
+                continue
+            if red(x):
+                p1, p2 = r, 39 + r  # clubs and spades of rank r + 1
+            else:
+                p1, p2 = 13 + r, 26 + r
+            gone1 = _parent_gone(state, loc, p1, p, i, f2t)
+            gone2 = _parent_gone(state, loc, p2, p, i, f2t)
+            if gone1 and gone2:
+                return True  # pattern A
+            if not (gone1 or gone2):
+                continue
+            other = p2 if gone2 else p1  # the gone parent
+            twin = twin_of(x)
+            where = loc[twin]
+            if where < 0 or where // 32 != p or where % 32 >= i:
+                continue
+            i2 = where % 32
+            if (_parent_gone(state, loc, other, p, i2, f2t) and _lower_of_suit_below(state, p, i2 - 1, twin)
+                    and _lower_of_suit_below(state, p, i2 - 1, x)):
+                return True  # pattern B
+    return False
+
+
+SCRATCH = 2 * 52 + 2 * PILES  # tail of the move buffer used as scratch by gen_moves
 
 
 @njit(cache=True, inline="always")
@@ -181,10 +312,12 @@ def _targets(card, top_pile, empties, n_empty, buf):
 
 
 @njit(cache=True, inline="always")
-def _talon_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty, dests):
-    """Moves of talon card ``idx`` after ``turns`` stock turns (and a redeal)."""
+def _talon_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty, dests, receivers):
+    """Moves of talon card ``idx`` after ``turns`` stock turns (and a redeal).
+    To the tableau only if a card of ``receivers`` could be built on it
+    (-1: always)."""
     c = np.int64(state[TALON + idx])
-    nd = _targets(c, top_pile, empties, n_empty, dests)
+    nd = _targets(c, top_pile, empties, n_empty, dests) if receivers < 0 or can_receive(receivers, c) else 0
     for j in range(nd):
         n_out = push(out, n_out, enc(W2T, idx, dests[j], turns, redeal))
     if turns > 0 and fits_foundation(state, c):
@@ -221,6 +354,8 @@ def gen_moves(state, rules, out, mode):
     top_pile = out[limit:limit + 52]  # card -> the pile it tops, or -1
     empties = out[limit + 52:limit + 52 + PILES]
     dests = out[limit + 52 + PILES:limit + 52 + 2 * PILES]
+    if mode != MODE_ALL and dead_end(state, f2t, out[limit + 52 + 2 * PILES:limit + 104 + 2 * PILES]):
+        return 0
     top_pile[:] = -1
     n_empty = 0
     for p in range(PILES):
@@ -230,6 +365,24 @@ def gen_moves(state, rules, out, mode):
         else:
             empties[n_empty] = p
             n_empty += 1
+    receivers = np.int64(-1)  # -1: no card is kept in the talon
+    if mode != MODE_ALL:
+        # Piles are unordered (the key folds pile order): one empty pile
+        # stands for all of them, in every kind of move.
+        n_empty = min(n_empty, 1)
+        # Draw 1, unlimited passes: every talon card can be played at any
+        # time, so a card is played from the talon to the tableau only when
+        # something could be built on it at once.  Proof: in a winning line,
+        # move t -> h to right before the first card x is built on t (if none
+        # ever is, t leaves the tableau alone, to a foundation or another
+        # pile, where it could have gone straight from the talon).  Until
+        # then t only covers h, which no move needs (only t's twin could go
+        # on h, and a move that lifts h can lift it alone and take t later),
+        # and t stays playable in the talon.  At that point x is movable.
+        # Later plays cost other stock turns, so this is for "can it be won"
+        # only (fewest moves count the turns).
+        if mode == MODE_SOLVE and rules[R_DRAW] == 1 and rules[R_PASSES] == 0:
+            receivers = movable_cards(state, f2t)
     n_out = 0
     # 1. tableau tops to foundations
     for p in range(PILES):
@@ -252,14 +405,14 @@ def gen_moves(state, rules, out, mode):
     #    Loops step by the draw count: no divisions in the hot path.
     k = rules[R_DRAW]
     if w > 0:
-        n_out = _talon_moves(state, out, n_out, w - 1, 0, 0, top_pile, empties, n_empty, dests)
+        n_out = _talon_moves(state, out, n_out, w - 1, 0, 0, top_pile, empties, n_empty, dests, receivers)
     reached = np.int64(0)  # bit i: talon card i reachable in this pass
     pos, t = w, 0
     while pos < length:
         pos = min(pos + k, length)
         t += 1
         reached |= np.int64(1) << (pos - 1)
-        n_out = _talon_moves(state, out, n_out, pos - 1, t, 0, top_pile, empties, n_empty, dests)
+        n_out = _talon_moves(state, out, n_out, pos - 1, t, 0, top_pile, empties, n_empty, dests, receivers)
     passes = rules[R_PASSES]
     if passes == 0 or np.int64(state[PASSES_USED]) < passes:
         if w > 0:
@@ -269,27 +422,58 @@ def gen_moves(state, rules, out, mode):
             pos = min(pos + k, length)
             j += 1
             if not (reached >> (pos - 1)) & 1:
-                n_out = _talon_moves(state, out, n_out, pos - 1, t + 1 + j, 1, top_pile, empties, n_empty, dests)
+                n_out = _talon_moves(state, out, n_out, pos - 1, t + 1 + j, 1, top_pile, empties, n_empty, dests, receivers)
     # 5. other tableau moves: part of a run, or a whole run from a pile with
-    #    nothing face down.  A whole pile headed by a King moved to an empty
-    #    pile gives the same position up to pile order: skipped when reducing.
+    #    nothing face down.  Reductions (both safe for fewest moves too):
+    #    * a whole pile headed by a King moved to an empty pile gives the same
+    #      position up to pile order: skipped;
+    #    * part of a run is moved only when the card it uncovers fits its
+    #      foundation.  Proof: moving part of a face-up run uncovers a face-up card e.  The moved run
+    #      starts with a card of rank r(e) - 1 of the other colour, so its only
+    #      possible target is e', the other card of e's rank and colour (the twin),
+    #      lying on top of its pile.  Call two positions twin-swapped when they differ
+    #      only by exchanging the cards stacked on e and on e': the partial move is
+    #      exactly such an exchange.  From the swapped position every move of the
+    #      other one can be mirrored card for card (the stacks on e and e' are
+    #      interchangeable runs, the tops and foundations are the same) with one
+    #      exception: playing e (or e') to its foundation while the other stack
+    #      still lies on it.  Right before that, the mirror plays the exchange
+    #      itself, which then uncovers a card that fits its foundation; after it the
+    #      two positions are equal.  So any winning line that makes a partial move
+    #      whose uncovered card does not fit its foundation can drop that move and
+    #      replay the rest mirrored: no longer, with one reduced move fewer, and the
+    #      mirrored moves keep their uncovered cards (hence their status).  By
+    #      induction a winning line, and a shortest one, exists without such moves.
+    #    * (can it be won only) a whole pile with nothing face down moves only
+    #      when a King could use the emptied pile now.  Proof: emptying the
+    #      pile serves only the King later put there; play the move right
+    #      before that King moves (in between the run covers a card that only
+    #      its twin could use, and a move lifting that card can lift it alone
+    #      and take the run after, one move more), when the King is movable.
+    may_empty = mode != MODE_SOLVE or king_movable(state, f2t)
     for p in range(PILES):
         n = pile_len(state, p)
         d = pile_down(state, p)
         start = d + 1 if d > 0 else 0
         for i in range(start, n):
             c = pile_card(state, p, i)
-            if i == 0 and rank_of(c) == 13 and mode != MODE_ALL:
-                continue
+            if mode != MODE_ALL:
+                if i == 0 and (rank_of(c) == 13 or not may_empty):
+                    continue
+                if i > 0 and not fits_foundation(state, pile_card(state, p, i - 1)):
+                    continue
             nd = _targets(c, top_pile, empties, n_empty, dests)
             for j in range(nd):
                 if dests[j] != p:
                     n_out = push(out, n_out, enc(T2T, p, dests[j], n - i, 0))
-    # 6. foundation cards back to the tableau.  Reduction: bringing back c
-    #    (rank r) helps only if some card that is not on a foundation is later
-    #    built on c or on a chain of returned cards over it; such a card has a
-    #    rank below r.  When every foundation holds r - 1 or more, no such card
-    #    exists, so the move is never needed (and never shortens a win).
+    # 6. foundation cards back to the tableau.  Reduction (safe for fewest
+    #    moves too): returned cards can only carry other returned cards and
+    #    cards of lower rank.  When every foundation holds r - 1 or more, all
+    #    cards off the foundations rank r or more, so bringing back a card of
+    #    rank r (and the returned cards it uncovers) can never carry one of
+    #    them: the move is never needed.  (A returned card may be wanted only
+    #    to uncover the one below it on the foundation, so "nothing could be
+    #    built on it now" is no reason to skip it.)
     if f2t:
         lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
         for s in range(4):

@@ -45,7 +45,7 @@ class KlondikeState(ReferenceState):
 
     # --- queries -----------------------------------------------------------
     def is_won(self) -> bool:
-        return all(rank == 13 for rank in self.foundation)
+        return self.foundation == [13, 13, 13, 13]
 
     def passes_left(self) -> bool:
         passes = self.rules["passes"]

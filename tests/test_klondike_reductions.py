@@ -1,0 +1,104 @@
+"""Every Klondike reduction and dead-end pattern against exhaustive search.
+
+The solver's MODE_SOLVE search prunes moves (proofs in kernel.py) and stops
+at dead ends.  On random late positions, small enough for an exhaustive
+search with every legal move (MODE_ALL, itself checked move for move
+against the reference engine), both searches must give the same verdict,
+and a position the dead-end test rejects must be lost.  Shortest wins
+(MODE_OPTIMAL) must have the same length as with every move.
+"""
+import random
+
+import numpy as np
+import pytest
+
+from klondike_helpers import random_endgame
+from solver.deals import make_deal
+from solver.games import get_game
+from solver.games.klondike import kernel as k
+from solver.rules import parse_rules
+from solver.search import engine
+from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solver.search.solve import search_position, solve
+
+SPEC = get_game("klondike")
+RULE_SETS = [
+    {"draw": 1}, {"draw": 3}, {"draw": 1, "passes": 2}, {"draw": 1, "passes": "unlimited"},
+    {"draw": 3, "passes": "unlimited"}, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True},
+    {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}, {"draw": 2, "passes": 2, "foundation_to_tableau": True},
+]
+
+
+def verdict(spec_state, rules, mode):
+    status, stack = search_position(SPEC, spec_state, SPEC.rules_array(rules), mode, max_nodes=400_000, tt_mb=16)
+    if status == engine.SOLVED:
+        return True
+    if status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]:
+        return False
+    return None
+
+
+def is_dead_end(state, rules):
+    return k.dead_end(state, rules["foundation_to_tableau"], np.zeros(52, dtype=np.int32))
+
+
+def test_reduced_search_agrees_with_every_move_search_on_random_endgames():
+    rng = random.Random(7)
+    dead_ends = 0
+    for rules in RULE_SETS:
+        rules = parse_rules(SPEC, rules)
+        counts = {True: 0, False: 0}
+        for _ in range(100):
+            state = SPEC.encode(random_endgame(rng, rules), rules)
+            truth = verdict(state, rules, MODE_ALL)
+            if truth is None:
+                continue
+            assert verdict(state, rules, MODE_SOLVE) == truth, rules
+            counts[truth] += 1
+            if is_dead_end(state, rules):
+                assert truth is False, "a dead end must be lost"
+                dead_ends += 1
+        assert counts[True] >= 10 and counts[False] >= 5, (rules, counts)
+    assert dead_ends >= 10
+
+
+def shortest(state, rules, mode):
+    rules_arr = SPEC.rules_array(rules)
+    bound = int(k.lower_bound(state, rules_arr))
+    while True:
+        status, stack = search_position(SPEC, state, rules_arr, mode, bound=bound, max_nodes=400_000, tt_mb=16)
+        if status == engine.SOLVED:
+            return int(stack.gcost[stack.ctl[engine.DEPTH]])
+        if status != engine.EXHAUSTED or stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND:
+            return None
+        bound = int(stack.ctl[engine.NEXT_BOUND])
+
+
+@pytest.mark.parametrize("rules", [{"draw": 1}, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}])
+def test_optimal_reductions_keep_the_shortest_length(rules):
+    rules = parse_rules(SPEC, rules)
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(60):
+        state = SPEC.encode(random_endgame(rng, rules, max_left=12), rules)
+        every = shortest(state, rules, MODE_ALL)
+        if every is None:
+            continue
+        assert shortest(state, rules, MODE_OPTIMAL) == every
+        compared += 1
+    assert compared >= 15
+
+
+def test_twin_queens_needing_one_king_are_a_dead_end_at_the_deal():
+    """Deal 12, pile 6 is <5H> <AD> <KS> <QD> <QH> 8H.  QH (above 5H) and QD
+    (above AD) cannot reach their foundations first, so both must move onto a
+    black King; KS lies under them, so both need KC, and QH, moved there
+    first, can never leave it (5H and KS stay buried under QD).  Lost under
+    every rule set, which the solver now sees at once."""
+    for rules in RULE_SETS:
+        rules = parse_rules(SPEC, rules)
+        deal = make_deal("klondike", 12)
+        root = SPEC.encode(SPEC.new_reference(deal.layout, rules), rules)
+        assert is_dead_end(root, rules)
+        r = solve(deal, rules, max_nodes=1000)
+        assert r.result == "unsolvable" and r.nodes < 10
