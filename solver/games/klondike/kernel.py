@@ -384,22 +384,23 @@ def gen_moves(state, rules, out, mode):
         if mode == MODE_SOLVE and rules[R_DRAW] == 1 and rules[R_PASSES] == 0:
             receivers = movable_cards(state, f2t)
     n_out = 0
-    # 1. tableau tops to foundations
+    # 1. moves that turn a face-down card (the whole face-up run of a pile),
+    #    deepest pile first: uncovering cards is what wins Klondike
+    for depth in range(6, 0, -1):
+        for p in range(PILES):
+            n = pile_len(state, p)
+            if pile_down(state, p) == depth and n > depth:
+                nd = _targets(pile_card(state, p, depth), top_pile, empties, n_empty, dests)
+                for j in range(nd):
+                    n_out = push(out, n_out, enc(T2T, p, dests[j], n - depth, 0))
+    # 2. tableau tops to foundations
     for p in range(PILES):
         n = pile_len(state, p)
         if n > 0 and fits_foundation(state, pile_card(state, p, n - 1)):
             n_out = push(out, n_out, enc(T2F, p, 0, 0, 0))
-    # 2. the waste top to its foundation
+    # 3. the waste top to its foundation
     if w > 0 and fits_foundation(state, np.int64(state[TALON + w - 1])):
         n_out = push(out, n_out, enc(W2F, w - 1, 0, 0, 0))
-    # 3. moves that turn a face-down card: the whole face-up run of a pile
-    for p in range(PILES):
-        n = pile_len(state, p)
-        d = pile_down(state, p)
-        if d > 0 and n > d:
-            nd = _targets(pile_card(state, p, d), top_pile, empties, n_empty, dests)
-            for j in range(nd):
-                n_out = push(out, n_out, enc(T2T, p, dests[j], n - d, 0))
     # 4. talon cards: the waste top, then the cards reached by turning in
     #    this pass, then (if a pass remains) those reached after a redeal.
     #    Loops step by the draw count: no divisions in the hot path.
