@@ -843,7 +843,11 @@ def state_key(state, rules, mode):
     W = P & T
     base = np.uint64(pyr | (P << 28) | (np.int64(boundary) << 52) | (np.int64(state[REDEALS]) << 57))
     if rules[R_DRAW] == 1 or not rules[R_STOCK_TOP]:
-        return base
+        # _mix is a bijection of 64-bit words: the key stays exact, and its
+        # low bits (the table's bucket index) now depend on every field.
+        # Unmixed, the bucket was the pyramid mask alone: four slots for all
+        # positions sharing a pyramid, and almost every transposition missed.
+        return _mix(base)
     sig = np.uint64(0)
     while W:
         i = _low(W)
