@@ -887,6 +887,9 @@ def _gen_later(state, rules, out, n, locs, m, tops):
     passes = rules[R_PASSES]
     redeals = np.int64(state[REDEALS])
     limit = _popcount(P)  # C2: t <= stock + waste
+    pyr_ranks = 0  # ranks of the exposed pyramid cards, one bit each
+    for y in range(npyr):
+        pyr_ranks |= 1 << _card_rank(state, locs[y])
     scratch = np.empty(8, dtype=np.int64)
     new = scratch[0:4]
     old = scratch[4:8]
@@ -935,9 +938,10 @@ def _gen_later(state, rules, out, n, locs, m, tops):
             if ra == 13:
                 n = _emit(out, n, make_move(a, NONE, t))
                 continue
-            for y in range(npyr):
-                if ra + _card_rank(state, locs[y]) == 13:
-                    n = _emit(out, n, make_move(a, locs[y], t))
+            if (pyr_ranks >> (13 - ra)) & 1:
+                for y in range(npyr):
+                    if ra + _card_rank(state, locs[y]) == 13:
+                        n = _emit(out, n, make_move(a, locs[y], t))
             for y in range(no):
                 if ra + _card_rank(state, old[y]) == 13:
                     n = _emit(out, n, make_move(a, old[y], t))
