@@ -9,10 +9,14 @@ those whose budget ran out before optimality was proved).
 
     python benchmarks/pyramid.py                     # deals 1..1000, as the issue asks
     python benchmarks/pyramid.py --deals 100 --optimal-deals 30
+    python benchmarks/pyramid.py --deals 0 --rules microsoft --timeout 10   # --optimal only
+
+The load average is printed before and after: the figures are wall clock.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -37,7 +41,8 @@ def plain_dfs(label, rules, numbers, max_nodes, tt_mb):
     arr = spec.rules_array(rules)
     table = Table(tt_mb)
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
-    times = []
+    times, nodes = [], []
+    engine.SearchStack(1, 1, 1)  # warm-up: nothing below is compiled while timed
     start = time.perf_counter()
     for n in numbers:
         t = time.perf_counter()
@@ -48,24 +53,26 @@ def plain_dfs(label, rules, numbers, max_nodes, tt_mb):
                             stack.midx, stack.gcost, stack.ctl, table.keys, table.vals, table.stamps,
                             np.uint32(table.new_search()), max_nodes + 1)
         times.append(time.perf_counter() - t)
+        nodes.append(int(stack.ctl[engine.NODES]))
         counts["solved" if status == engine.SOLVED else "unsolvable" if status == engine.EXHAUSTED
                else "unknown"] += 1
     total = time.perf_counter() - start
     print(f"{label:28s} {'plain DFS':11s} deals {len(numbers):5d}  solved {counts['solved']:4d}  "
           f"unsolvable {counts['unsolvable']:4d}  unknown {counts['unknown']:4d}  "
           f"{len(numbers) / total:8.1f} deals/s  median {statistics.median(times) * 1000:8.2f} ms  "
-          f"worst {max(times):7.2f} s", flush=True)
+          f"worst {max(times):7.2f} s  median nodes {statistics.median(nodes):.0f}", flush=True)
 
 
 def run(label, rules, numbers, optimal, max_nodes, tt_mb, timeout):
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
-    times, not_proved, lengths = [], 0, []
+    times, not_proved, lengths, nodes = [], 0, [], []
     start = time.perf_counter()
     for n in numbers:
         t = time.perf_counter()
         r = solve(make_deal("pyramid", n), rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=optimal, timeout=timeout)
         times.append(time.perf_counter() - t)
         counts[r.result] += 1
+        nodes.append(r.nodes)
         if optimal and r.result == "solved":
             not_proved += not r.optimal
             lengths.append(len(r.moves))
@@ -74,7 +81,7 @@ def run(label, rules, numbers, optimal, max_nodes, tt_mb, timeout):
     line = (f"{label:28s} {what:11s} deals {len(numbers):5d}  solved {counts['solved']:4d}  "
             f"unsolvable {counts['unsolvable']:4d}  unknown {counts['unknown']:4d}  "
             f"{len(numbers) / total:8.1f} deals/s  median {statistics.median(times) * 1000:8.2f} ms  "
-            f"worst {max(times):7.2f} s")
+            f"worst {max(times):7.2f} s  median nodes {statistics.median(nodes):.0f}")
     if optimal:
         line += f"  not proved {not_proved}"
         if lengths:
@@ -84,7 +91,7 @@ def run(label, rules, numbers, optimal, max_nodes, tt_mb, timeout):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--deals", type=int, default=1000, help="deals 1..N for solvability")
+    ap.add_argument("--deals", type=int, default=1000, help="deals 1..N for solvability (0: skip)")
     ap.add_argument("--optimal-deals", type=int, default=1000, help="deals 1..N for --optimal (0: skip)")
     ap.add_argument("--max-nodes", type=int, default=2_000_000)
     ap.add_argument("--tt-mb", type=float, default=64)
@@ -93,12 +100,16 @@ def main():
     args = ap.parse_args()
     # compile the kernels before timing
     solve(make_deal("pyramid", 1), {}, tt_mb=1, max_nodes=100, optimal=True)
+    print(f"budget: {args.max_nodes} node expansions, timeout {args.timeout} s, {args.tt_mb} MB table; "
+          f"load average {os.getloadavg()[0]:.2f}", flush=True)
     for label in args.rules or RULE_SETS:
-        plain_dfs(label, RULE_SETS[label], range(1, args.deals + 1), args.max_nodes, args.tt_mb)
-        run(label, RULE_SETS[label], range(1, args.deals + 1), False, args.max_nodes, args.tt_mb, args.timeout)
+        if args.deals:
+            plain_dfs(label, RULE_SETS[label], range(1, args.deals + 1), args.max_nodes, args.tt_mb)
+            run(label, RULE_SETS[label], range(1, args.deals + 1), False, args.max_nodes, args.tt_mb, args.timeout)
         if args.optimal_deals:
             run(label, RULE_SETS[label], range(1, args.optimal_deals + 1), True, args.max_nodes, args.tt_mb,
                 args.timeout)
+    print(f"load average {os.getloadavg()[0]:.2f}", flush=True)
 
 
 if __name__ == "__main__":

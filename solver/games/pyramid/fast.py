@@ -73,14 +73,25 @@ def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[s
         return [notation.DRAW]
     if kind == K.K_REDEAL:
         return [notation.REDEAL]
+    # The stock actions, as the kernel's _stock_action makes them: a draw
+    # while the stock has cards (1 or 3 at a time), else a redeal.  Cards
+    # never change place in CARDS, so the removal is named from ``state``.
     out = []
-    cur = state.copy()
-    nxt = np.empty_like(cur)
+    present = int.from_bytes(state[K.PRESENT:K.PRESENT + 3].tobytes(), "little")
+    turned = int.from_bytes(state[K.TURNED:K.TURNED + 3].tobytes(), "little")
+    per_turn = int(rules_arr[K.R_DRAW])
     for _ in range(move >> 16 & 255):
-        stock = K._get(cur, K.PRESENT, 3) & ~K._get(cur, K.TURNED, 3)
-        out.append(notation.DRAW if stock else notation.REDEAL)
-        K.apply_move(cur, rules_arr, K.DRAW_MOVE, nxt)
-        cur, nxt = nxt, cur
+        stock = present & ~turned
+        if stock:
+            out.append(notation.DRAW)
+            for _ in range(per_turn):
+                if stock:
+                    low = stock & -stock
+                    turned |= low
+                    stock &= ~low
+        else:
+            out.append(notation.REDEAL)
+            turned = 0
     a, b = move & 63, move >> 6 & 63
-    out.append(notation.remove(_name(cur, a), _name(cur, b) if b != K.NONE else -1))
+    out.append(notation.remove(_name(state, a), _name(state, b) if b != K.NONE else -1))
     return out

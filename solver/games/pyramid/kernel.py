@@ -103,7 +103,7 @@ R4 ``DEAD`` also: in the last pass, a waste card that can never be taken is
 
 Lower bound (admissible, used by IDA*)
 --------------------------------------
-``removals + draws``.  removals = pyramid Kings + for each rank pair its
+B1 (any rules): ``removals + draws``.  removals = pyramid Kings + for each rank pair its
 pyramid cards minus M (R3): every pyramid card must be removed, a move takes
 at most one card of each rank of its pair, and at most M moves take two
 pyramid cards of that pair.  draws: if the pyramid holds e = (cards of rank
@@ -115,6 +115,35 @@ pyramid card (a King, or no pyramid card of the complementary rank): such a
 card leaves only by a draw or by a move that removes no pyramid card.
 These draws and moves remove no pyramid card, so they add to the removals
 count; the largest such cost over the rank pairs is added.
+
+Under draw 1 with ``stock_top_playable`` the bound is the larger of B2 and
+B3, both built on this split: every move either removes a pyramid card
+(at least ``removals`` such moves) or removes none (a draw, a redeal, a King
+or a pair taken from the stock and waste alone).  For rank r, *slots*: at
+most (pyramid cards of rank 13-r) outside cards of rank r can ever leave
+together with a pyramid card, since each pyramid card is removed once.
+B3: a card of the waste that is not its top is exposed only (i) after every
+card above it has been removed (each from the waste top: with a pyramid
+card, or by a move that removes none), or (ii) after a redeal, which needs
+every stock card out of the stock (drawn or removed) and then, in the new
+pass, every waste card below it out of the stock again.  A stock card is
+exposed (in this pass: a redeal needs an empty stock) only after every
+stock card before it has left the stock, by a draw or by a removal as the
+stock top.  So with ``excess(X)`` = Kings in X + sum over r of
+max(0, X's rank-r cards - slots of r), reaching a card costs at least
+excess(cards above it) (stock card, or waste path i) or
+excess(stock + waste cards below it) + 1 (path ii, if a pass is left),
+in moves that remove no pyramid card.  If the pyramid needs ``need`` outside
+cards of rank s (as above), the need-th cheapest must be reached: B3 =
+removals + the largest such cost.  B2 couples the two parts: with x the
+pyramid-only pairs of a rank pair (x <= M), that pair costs pr + ps - x
+pyramid-removing moves, and exactly ps - x outside rank-r cards leave with
+a pyramid card.  The waste holding w usable rank-s cards, a side needing
+``need`` > w outside cards must reach the (need - w)-th rank-s card of the
+stock, so every stock card before the deepest such card D must leave the
+stock; B2 = Kings (pyramid and above D) + sum over rank pairs of
+min over x of [pr + ps - x + max(0, a_r - (ps - x)) + max(0, a_s - (pr - x))],
+a_r counting the rank-r stock cards above D.
 """
 import numpy as np
 from numba import njit
@@ -522,8 +551,140 @@ def _nth_cost(state, rules, P, T, bad, rank, need):
     return c3
 
 
+# nibble masks for _excess: ranks 1..12 (bits 4..51) of a packed count
+_NIB_HIGH = np.int64(0x0008888888888880)
+_NIB_LOW = np.int64(0x0007777777777770)
+
+
+@njit(cache=True, inline="always")
+def _excess(packed, slots):
+    """Moves that remove no pyramid card needed to take the cards counted in
+    ``packed`` (per rank, <= 4 each) out of the way: each King costs one, and
+    of the rank-r cards at most ``slots`` of rank r (the pyramid cards of rank
+    13-r) leave together with a pyramid card.  Branch-free: per nibble,
+    (a | 8) - s keeps bit 3 exactly when a >= s, and never borrows from the
+    next nibble (a <= 4, s <= 4)."""
+    d = (packed | _NIB_HIGH) - slots
+    keep = ((d & _NIB_HIGH) >> 3) * 15
+    e = d & _NIB_LOW & keep
+    # add the nibbles: pairs into bytes, then the bytes
+    e = (e & 0x0F0F0F0F0F0F0F0F) + ((e >> 4) & 0x0F0F0F0F0F0F0F0F)
+    return ((e * 0x0101010101010101) >> 56) + _cnt(packed, 13)
+
+
+@njit(cache=True, inline="always")
+def _nth_low(mask, k):
+    """Index of the k-th (1-based) lowest set bit of mask, -1 if fewer."""
+    while mask:
+        i = _low(mask)
+        k -= 1
+        if k == 0:
+            return i
+        mask &= mask - 1
+    return -1
+
+
+@njit(cache=True)
+def _bound_top(state, rules, pyr, P, T, pcp, ncp):
+    """B2 and B3, the bound under draw 1 with ``stock_top_playable`` (see "Lower bound")."""
+    stock = P & ~T
+    W = P & T
+    # per-rank masks and counts of the usable outside cards, in one pass;
+    # B3's reach cost of each card on the way (pre: cards before it in turning order)
+    rm = np.zeros(14, dtype=np.int64)
+    costs = np.empty(NSTOCK, dtype=np.int64)
+    Wc = _stock_counts(state, W)
+    Sc = ncp - Wc
+    slots = np.int64(0)
+    for r in range(1, 13):
+        slots |= _cnt(pcp, 13 - r) << (4 * r)
+    top = _high(W)
+    passes = rules[R_PASSES]
+    redeal_ok = passes == 0 or state[REDEALS] + 1 < passes
+    pre = np.int64(0)
+    x = P
+    while x:
+        i = _low(x)
+        x &= x - 1
+        r = _rank(state[CARDS + NPYR + i])
+        rm[r] |= np.int64(1) << i
+        one = _one(r)
+        if (stock >> i) & 1:
+            c = _excess(pre - Wc, slots)
+        elif i == top:
+            c = 0
+        else:
+            c = _excess(Wc - pre - one, slots)
+            if redeal_ok:
+                c = min(c, _excess(Sc + pre, slots) + 1)
+        costs[i] = c
+        pre += one
+    deepest = -1
+    reach = 0
+    mpack = np.int64(0)
+    removals = _cnt(pcp, 13)
+    for r in range(1, 7):
+        s = 13 - r
+        pr, ps = _cnt(pcp, r), _cnt(pcp, s)
+        m = _pyramid_matching(rules, state, pyr, r) if pr > 0 and ps > 0 else 0
+        mpack |= np.int64(m) << (4 * r)
+        removals += pr + ps - m
+        for side in range(2):
+            mine, other = (r, s) if side == 0 else (s, r)
+            need = _cnt(pcp, mine) - m
+            if need <= 0:
+                continue
+            if need > _cnt(ncp, other):
+                return BIG
+            # B2: the deepest stock card that must be reached
+            from_stock = need - _popcount(rm[other] & W)
+            if from_stock > 0:
+                i = _nth_low(rm[other] & stock, from_stock)
+                if i < 0:
+                    return BIG
+                if i > deepest:
+                    deepest = i
+            # B3: the need-th cheapest card to reach
+            c0 = c1 = c2 = c3 = BIG
+            y = rm[other]
+            while y:
+                i = _low(y)
+                y &= y - 1
+                c = costs[i]
+                if c < c0:
+                    c0, c1, c2, c3 = c, c0, c1, c2
+                elif c < c1:
+                    c1, c2, c3 = c, c1, c2
+                elif c < c2:
+                    c2, c3 = c, c2
+                elif c < c3:
+                    c3 = c
+            c = c0 if need == 1 else c1 if need == 2 else c2 if need == 3 else c3
+            if c > reach:
+                reach = c
+    total = removals + reach
+    if deepest > 0:
+        above = _stock_counts(state, stock & ((np.int64(1) << deepest) - 1))
+        b2 = _cnt(pcp, 13) + _cnt(above, 13)
+        for r in range(1, 7):
+            s = 13 - r
+            pr, ps = _cnt(pcp, r), _cnt(pcp, s)
+            ar, as_ = _cnt(above, r), _cnt(above, s)
+            best = BIG
+            for x_ in range(_cnt(mpack, r) + 1):
+                c = pr + ps - x_ + max(0, ar - (ps - x_)) + max(0, as_ - (pr - x_))
+                if c < best:
+                    best = c
+            b2 += best
+        if b2 > total:
+            total = b2
+    return total
+
+
 @njit(cache=True)
 def _bound(state, rules, pyr, P, T, pcp, ncp):
+    if rules[R_DRAW] == 1 and rules[R_STOCK_TOP]:
+        return _bound_top(state, rules, pyr, P, T, pcp, ncp)
     removals = _cnt(pcp, 13)
     bad = np.int64(0)
     if rules[R_STOCK_TOP]:
@@ -726,6 +887,9 @@ def _gen_later(state, rules, out, n, locs, m, tops):
     passes = rules[R_PASSES]
     redeals = np.int64(state[REDEALS])
     limit = _popcount(P)  # C2: t <= stock + waste
+    pyr_ranks = 0  # ranks of the exposed pyramid cards, one bit each
+    for y in range(npyr):
+        pyr_ranks |= 1 << _card_rank(state, locs[y])
     scratch = np.empty(8, dtype=np.int64)
     new = scratch[0:4]
     old = scratch[4:8]
@@ -774,9 +938,10 @@ def _gen_later(state, rules, out, n, locs, m, tops):
             if ra == 13:
                 n = _emit(out, n, make_move(a, NONE, t))
                 continue
-            for y in range(npyr):
-                if ra + _card_rank(state, locs[y]) == 13:
-                    n = _emit(out, n, make_move(a, locs[y], t))
+            if (pyr_ranks >> (13 - ra)) & 1:
+                for y in range(npyr):
+                    if ra + _card_rank(state, locs[y]) == 13:
+                        n = _emit(out, n, make_move(a, locs[y], t))
             for y in range(no):
                 if ra + _card_rank(state, old[y]) == 13:
                     n = _emit(out, n, make_move(a, old[y], t))
@@ -843,7 +1008,11 @@ def state_key(state, rules, mode):
     W = P & T
     base = np.uint64(pyr | (P << 28) | (np.int64(boundary) << 52) | (np.int64(state[REDEALS]) << 57))
     if rules[R_DRAW] == 1 or not rules[R_STOCK_TOP]:
-        return base
+        # _mix is a bijection of 64-bit words: the key stays exact, and its
+        # low bits (the table's bucket index) now depend on every field.
+        # Unmixed, the bucket was the pyramid mask alone: four slots for all
+        # positions sharing a pyramid, and almost every transposition missed.
+        return _mix(base)
     sig = np.uint64(0)
     while W:
         i = _low(W)

@@ -35,12 +35,19 @@ def position(i: int) -> tuple[int, int]:
     return row, i - index(row, 0)
 
 
-def coverers(i: int) -> tuple[int, ...]:
-    """The (zero or two) pyramid indices lying directly on card ``i``."""
+def _coverers(i: int) -> tuple[int, ...]:
     row, place = position(i)
     if row == ROWS - 1:
         return ()
     return index(row + 1, place), index(row + 1, place + 1)
+
+
+_COVERERS = tuple(_coverers(i) for i in range(PYRAMID_SIZE))
+
+
+def coverers(i: int) -> tuple[int, ...]:
+    """The (zero or two) pyramid indices lying directly on card ``i``."""
+    return _COVERERS[i]
 
 
 def cone(i: int) -> frozenset[int]:

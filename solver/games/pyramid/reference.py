@@ -119,8 +119,16 @@ class PyramidState(ReferenceState):
         self.stock, self.waste[0] = self.waste[0], []
         self.redeals += 1
 
+    def _is_exposed(self, card: int) -> bool:
+        """Whether ``card`` is exposed (what ``exposed()`` lists, for one card)."""
+        if card in self.pyramid:
+            return self.pyramid_exposed(self.pyramid.index(card))
+        if any(pile and pile[-1] == card for pile in self.waste):
+            return True
+        return bool(self.rules["stock_top_playable"] and self.stock and self.stock[0] == card)
+
     def _remove(self, card: int, other: int) -> None:
-        exposed = self.exposed()
+        exposed = [c for c in (card, other) if c >= 0 and self._is_exposed(c)]
         if other < 0:
             if cards.rank(card) != KING:
                 raise IllegalMove(f"{cards.name(card)} is not a King: only a King is removed alone")
