@@ -102,3 +102,15 @@ def test_twin_queens_needing_one_king_are_a_dead_end_at_the_deal():
         assert is_dead_end(root, rules)
         r = solve(deal, rules, max_nodes=1000)
         assert r.result == "unsolvable" and r.nodes < 10
+
+
+def test_a_parent_under_a_card_that_waits_for_the_blocked_one_is_out_of_reach():
+    """Deal 29: QH lies on 6H in pile 7, so it must move to a black King; KS
+    is under it, and KC is in pile 5 under QD.  QD cannot leave first: 8D
+    (needed before QD goes up) is under QH, and its Kings are under itself
+    (KC) or under QH (KS).  So QH never leaves pile 7: lost (the plain search
+    needed about 35 million nodes to show it)."""
+    rules = parse_rules(SPEC, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True})
+    deal = make_deal("klondike", 29)
+    assert is_dead_end(SPEC.encode(SPEC.new_reference(deal.layout, rules), rules), rules)
+    assert solve(deal, rules, max_nodes=1000).result == "unsolvable"

@@ -223,6 +223,56 @@ def _lower_of_suit_below(state, p, i, card):
     return False
 
 
+@njit(cache=True, inline="always")
+def _under(loc, card, p, i, q, k):
+    """Does ``card`` lie under index i of pile p or under index k of pile q?"""
+    where = loc[card]
+    return where >= 0 and ((where // 32 == p and where % 32 < i) or (where // 32 == q and where % 32 < k))
+
+
+@njit(cache=True)
+def _stuck_until(state, loc, z, q, k, p, i, f2t):
+    """Can card z, at index k of pile q (face down or the lowest face-up
+    card), not leave q before the card at index i of pile p has left p?
+
+    z leaves q only as the base of a move: to its foundation, closed while a
+    lower card of its suit lies under z or under that card; onto a parent,
+    closed while both lie there too or are gone for good; or to an empty pile,
+    if it is a King."""
+    if rank_of(z) == 13:
+        return False
+    s = suit_of(z)
+    closed = False
+    for r in range(np.int64(state[FOUND + s]) + 1, rank_of(z)):
+        if _under(loc, s * 13 + r - 1, p, i, q, k):
+            closed = True
+            break
+    if not closed:
+        return False
+    r = rank_of(z)
+    first = r if red(z) else 13 + r
+    for parent in (first, first + (39 if red(z) else 13)):
+        if _under(loc, parent, p, i, q, k):
+            continue
+        if loc[parent] >= 0 or f2t or np.int64(state[FOUND + suit_of(parent)]) < rank_of(parent):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _locked(state, loc, parent, p, i, f2t):
+    """Is ``parent`` in another pile under a card that cannot leave before
+    the card at index i of pile p does?  Then it is no top until then."""
+    where = loc[parent]
+    if where < 0 or where // 32 == p:
+        return False
+    q, j = where // 32, where % 32
+    for k in range(j + 1, min(pile_down(state, q), pile_len(state, q) - 1) + 1):
+        if _stuck_until(state, loc, pile_card(state, q, k), q, k, p, i, f2t):
+            return True
+    return False
+
+
 @njit(cache=True)
 def dead_end(state, f2t, loc):
     """A position no line can win, by two patterns of buried cards.
@@ -233,6 +283,8 @@ def dead_end(state, f2t, loc):
     only), onto one of its two parents (next rank up, other colour).  A
     parent lying face down under X, or (without foundation_to_tableau) on its
     foundation, can never receive it.
+    A parent in another pile under a card Z that cannot leave its pile
+    before X leaves (``_stuck_until``) is out of reach as well.
     A. a blocked X with both parents out of reach: X never leaves, lost.
     B. blocked twins X above X' in one pile, both with only the same parent P
        left (the other lies under X' or is gone), and a lower card of X's suit
@@ -259,7 +311,7 @@ def dead_end(state, f2t, loc):
                 p1, p2 = 13 + r, 26 + r
             gone1 = _parent_gone(state, loc, p1, p, i, f2t)
             gone2 = _parent_gone(state, loc, p2, p, i, f2t)
-            if gone1 and gone2:
+            if (gone1 or _locked(state, loc, p1, p, i, f2t)) and (gone2 or _locked(state, loc, p2, p, i, f2t)):
                 return True  # pattern A
             if not (gone1 or gone2):
                 continue
