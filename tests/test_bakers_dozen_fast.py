@@ -223,6 +223,50 @@ def test_lower_bound_counts_cards_and_same_suit_blockers():
         assert bfs_distance(state) == bound
 
 
+def _cards_plus_same_suit_blockers(state: BakersDozenState) -> int:
+    """The bound before cycle packing: cards left, plus one per card above a
+    lower card of its own suit in its column (plain Python, for comparison)."""
+    total = 0
+    for col in state.columns:
+        total += len(col)
+        for i, c in enumerate(col):
+            total += any(b // 13 == c // 13 and b % 13 < c % 13 for b in col[:i])
+    return total
+
+
+def test_lower_bound_counts_a_cycle_between_two_columns():
+    """KH over QS, KS over QH: were all four direct, KH < QS < KS < QH < KH in
+    home order; one of them must step aside (here KH into an empty column)."""
+    qh, kh, qs, ks = 26 + 11, 26 + 12, 39 + 11, 39 + 12
+    for kings, truth in (("free", 5), ("bottom", None)):
+        rules = {"build": "any-suit", "kings": kings}
+        state = BakersDozenState.from_position([[qs, kh], [qh, ks]] + [[] for _ in range(11)], [13, 13, 11, 11], rules)
+        arr, rules_arr = SPEC.encode(state, rules), SPEC.rules_array(rules)
+        assert _cards_plus_same_suit_blockers(state) == 4
+        assert kernel.lower_bound(arr, rules_arr) == 5
+        assert bfs_distance(state) == truth
+        # kings=bottom: KH can never move (no home, no target, no empty column to enter)
+        assert bool(analysis.is_dead_end(arr, rules_arr)) == (truth is None)
+
+
+def test_lower_bound_never_exceeds_breadth_first_distance():
+    """Admissibility on random small positions of every rule setting; the
+    cycle term must fire on a fair share of them to be tested at all."""
+    checked = stronger = 0
+    rng = random.Random(11)
+    for i in range(260):
+        state = random_position(rng, rng.choice([6, 7, 8, 9]), ALL_RULES[i % 4])
+        truth = bfs_distance(state)
+        if truth is None:
+            continue
+        bound = int(kernel.lower_bound(SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)))
+        assert bound >= _cards_plus_same_suit_blockers(state)
+        assert bound <= truth, (state.columns, state.foundation, bound, truth)
+        checked += 1
+        stronger += bound > _cards_plus_same_suit_blockers(state)
+    assert checked >= 100 and stronger >= 5, (checked, stronger)
+
+
 # --- real deals -------------------------------------------------------------------------
 @pytest.mark.parametrize("rules", ALL_RULES)
 def test_real_deals_solve_and_optimal_is_never_longer(rules):

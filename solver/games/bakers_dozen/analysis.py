@@ -118,16 +118,64 @@ def is_dead_end(state, rules):
 
 
 @njit(cache=True)
-def lower_bound(state, rules):
-    """Admissible: one move per card not home, plus one for each card that
-    lies above a lower card of its own suit in its column.
+def _below_minima(state, alive, mb):
+    """mb[x, s]: the lowest rank of an ``alive`` suit-s card lying below card x
+    in x's column (14 when there is none)."""
+    for k in range(NCOLS):
+        m0 = 14
+        m1 = 14
+        m2 = 14
+        m3 = 14
+        for i in range(state[H0 + k]):
+            c = state[C0 + CAP * k + i]
+            mb[c, 0] = m0
+            mb[c, 1] = m1
+            mb[c, 2] = m2
+            mb[c, 3] = m3
+            if alive[c]:
+                r = c % 13 + 1
+                s = c // 13
+                if s == 0 and r < m0:
+                    m0 = r
+                elif s == 1 and r < m1:
+                    m1 = r
+                elif s == 2 and r < m2:
+                    m2 = r
+                elif s == 3 and r < m3:
+                    m3 = r
 
-    Such a card cannot go home before that lower card, which cannot move
-    before the card leaves the column; so it must make a column-to-column
-    move first: at least two moves.  Every move moves one card, so the sum
-    never exceeds the moves left.
+
+@njit(cache=True)
+def lower_bound(state, rules):
+    """Admissible: one move per card not home, plus one for every card that
+    provably moves at least twice.
+
+    Call a card *direct* if its only move from here on is to its foundation.
+    Write u -> v when, were both direct, u must go home before v:
+      (a) u lies above v in a column (v cannot move while u covers it, and
+          u's only move is home);
+      (b) u and v have the same suit and u is lower (foundations build up).
+    For (b) the order holds whether or not the cards are direct.
+
+    1. A card x lying above a lower card z of its own suit is never direct:
+       z moves only after x leaves (a), and x goes home only after z (b); so
+       x must first leave to another column: at least two moves.  These
+       cards form the set F (one extra move each, as before).
+    2. Every cycle of ``->`` among cards outside F holds a card that is not
+       direct (if all were direct, their home moves would each precede the
+       next one around the cycle, which is impossible).  So for any set of
+       cycles sharing no card and avoiding F, the win makes at least one
+       extra move per cycle, on top of F's.  We pack cycles of length four,
+       u above v (column A), v lower than u2 in suit, u2 above v2 (column
+       B, possibly A), v2 lower than u in suit: the pattern "5H over 3S in
+       one column, 7S over 2H in another".  Found greedily, each cycle's four
+       cards are removed before looking for the next (any packing is a valid
+       bound; greedy just finds a good one fast).
+    Every move moves one card, so the sum never exceeds the moves left.
+    Tests check it against breadth-first search on small positions.
     """
     total = 0
+    alive = np.zeros(52, np.bool_)  # not home and not in F
     lowest = np.empty(4, np.int64)
     for k in range(NCOLS):
         h = state[H0 + k]
@@ -139,7 +187,51 @@ def lower_bound(state, rules):
             r = c % 13 + 1
             s = c // 13
             if lowest[s] < r:
-                total += 1
-            elif r < lowest[s]:
-                lowest[s] = r
+                total += 1  # in F
+            else:
+                alive[c] = True
+                if r < lowest[s]:
+                    lowest[s] = r
+    mb = np.empty((52, 4), np.int64)
+    # sm[t, s, r]: least mb[u2, s] over alive suit-t cards u2 of rank >= r
+    sm = np.empty((4, 4, 15), np.int64)
+    found = True
+    while found:
+        found = False
+        _below_minima(state, alive, mb)
+        for t in range(4):
+            for s in range(4):
+                m = 14
+                sm[t, s, 14] = 14
+                for r in range(13, 0, -1):
+                    c = t * 13 + r - 1
+                    if alive[c] and mb[c, s] < m:
+                        m = mb[c, s]
+                    sm[t, s, r] = m
+        for u in range(52):
+            if not alive[u]:
+                continue
+            su = u // 13
+            ru = u % 13 + 1
+            for t in range(4):
+                mt = mb[u, t]  # v: the lowest alive suit-t card below u
+                if mt < 13 and sm[t, su, mt + 1] < ru:
+                    # some alive u2 of suit t above rank mt has below it an
+                    # alive v2 of u's suit below rank ru: cycle u v u2 v2.
+                    # The four are distinct: u is outside F, so any card of
+                    # its suit below it is higher (v2 != v, u2 != u).
+                    v = t * 13 + mt - 1
+                    for r2 in range(mt + 1, 14):
+                        u2 = t * 13 + r2 - 1
+                        if alive[u2] and mb[u2, su] < ru:
+                            alive[u] = False
+                            alive[v] = False
+                            alive[u2] = False
+                            alive[su * 13 + mb[u2, su] - 1] = False
+                            break
+                    total += 1
+                    found = True
+                    break
+            if found:
+                break
     return total
