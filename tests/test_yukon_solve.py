@@ -121,6 +121,28 @@ def test_lower_bound_is_admissible_at_every_reachable_position(seed, left):
         assert K.lower_bound(SPEC.encode(state, {}), rules) <= d, state.render()
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), left=st.integers(3, 8))
+def test_dead_end_rule_never_prunes_a_winnable_position(seed, left):
+    """R4 by brute force: no position from which breadth-first search finds a
+    win (any reachable one) is judged dead."""
+    for state, _ in distances_to_win(small_position(random.Random(seed), left)):
+        assert not K.is_dead(SPEC.encode(state, {})), state.render()
+
+
+def test_dead_end_rule_fires_on_small_lost_positions():
+    """So that the test above has teeth: the rule fires on many small
+    positions, and breadth-first search confirms every one is lost."""
+    rng = random.Random(11)
+    fired = 0
+    for _ in range(1000):
+        state = small_position(rng, rng.randint(6, 12))
+        if K.is_dead(SPEC.encode(state, {})):
+            assert bfs_shortest(state) is None, state.render()
+            fired += 1
+    assert fired >= 25
+
+
 def test_small_position_generator_makes_both_verdicts():
     """So that the BFS comparisons above check "unsolvable" verdicts too."""
     rng = random.Random(7)
