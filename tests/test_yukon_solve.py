@@ -21,6 +21,7 @@ from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from solver.search.solve import solve
 
 SPEC = get_game("yukon")
+C = cards.parse
 ALL = K.ALL_REDUCTIONS
 WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
            "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~K.DEAD_END, "none": 0}
@@ -141,6 +142,19 @@ def test_dead_end_rule_fires_on_small_lost_positions():
             assert bfs_shortest(state) is None, state.render()
             fired += 1
     assert fired >= 25
+
+
+def test_lower_bound_counts_a_cycle_across_two_piles():
+    """KC on QH, KH on QC: KC waits for QC, QC for KH, KH for QH, QH for KC.
+    No pile holds a card above a lower card of its suit, yet one tableau move
+    is needed: the bound is 4 + 1, which breadth-first search confirms."""
+    s = YukonState([[C("QH"), C("KC")], [C("QC"), C("KH")]] + [[]] * 5, [0] * 7, [11, 13, 11, 13])
+    root = SPEC.encode(s, {})
+    assert K.lower_bound(root, fast.rules_array()) == 5
+    assert bfs_shortest(s) == 5 and shortest(root, fast.rules_array()) == 5
+    # each King on its own Queen instead: two one-interval cycles, 4 + 2
+    s = YukonState([[C("QC"), C("KC")], [C("QH"), C("KH")]] + [[]] * 5, [0] * 7, [11, 13, 11, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array()) == 4 + 2 <= bfs_shortest(s)
 
 
 def test_small_position_generator_makes_both_verdicts():
