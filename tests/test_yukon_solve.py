@@ -21,6 +21,7 @@ from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from solver.search.solve import solve
 
 SPEC = get_game("yukon")
+C = cards.parse
 ALL = K.ALL_REDUCTIONS
 WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
            "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~K.DEAD_END, "none": 0}
@@ -119,6 +120,41 @@ def test_lower_bound_is_admissible_at_every_reachable_position(seed, left):
     rules = fast.rules_array()
     for state, d in distances_to_win(small_position(random.Random(seed), left)):
         assert K.lower_bound(SPEC.encode(state, {}), rules) <= d, state.render()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), left=st.integers(3, 8))
+def test_dead_end_rule_never_prunes_a_winnable_position(seed, left):
+    """R4 by brute force: no position from which breadth-first search finds a
+    win (any reachable one) is judged dead."""
+    for state, _ in distances_to_win(small_position(random.Random(seed), left)):
+        assert not K.is_dead(SPEC.encode(state, {})), state.render()
+
+
+def test_dead_end_rule_fires_on_small_lost_positions():
+    """So that the test above has teeth: the rule fires on many small
+    positions, and breadth-first search confirms every one is lost."""
+    rng = random.Random(11)
+    fired = 0
+    for _ in range(1000):
+        state = small_position(rng, rng.randint(6, 12))
+        if K.is_dead(SPEC.encode(state, {})):
+            assert bfs_shortest(state) is None, state.render()
+            fired += 1
+    assert fired >= 25
+
+
+def test_lower_bound_counts_a_cycle_across_two_piles():
+    """KC on QH, KH on QC: KC waits for QC, QC for KH, KH for QH, QH for KC.
+    No pile holds a card above a lower card of its suit, yet one tableau move
+    is needed: the bound is 4 + 1, which breadth-first search confirms."""
+    s = YukonState([[C("QH"), C("KC")], [C("QC"), C("KH")]] + [[]] * 5, [0] * 7, [11, 13, 11, 13])
+    root = SPEC.encode(s, {})
+    assert K.lower_bound(root, fast.rules_array()) == 5
+    assert bfs_shortest(s) == 5 and shortest(root, fast.rules_array()) == 5
+    # each King on its own Queen instead: two one-interval cycles, 4 + 2
+    s = YukonState([[C("QC"), C("KC")], [C("QH"), C("KH")]] + [[]] * 5, [0] * 7, [11, 13, 11, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array()) == 4 + 2 <= bfs_shortest(s)
 
 
 def test_small_position_generator_makes_both_verdicts():

@@ -44,18 +44,43 @@ R3 ``ONE_EMPTY``: a group with a King at its base goes only to the first
    neither make a lost position won nor be part of a shortest win (cutting
    it out gives a shorter legal line).
 
-R4 ``DEAD_END``: a position with a card that can never leave its pile has
-   no moves (it is lost).  Such a card x lies at or below the lowest face-up
-   card of its pile (so every card under it is face down), is not a King,
-   each of the two cards x may be built on (rank + 1, other colour) is on its
-   foundation or under x, and a lower card of x's suit is under x.  Proof:
-   the cards under x are face down, so none of them can move (or carry x)
-   before x leaves; x cannot go to its foundation before that lower card of
-   its suit, which is under x; x can leave as the base of a move only onto a
-   top card of another pile, and its two possible targets are on foundations
-   (which cards never leave) or frozen under x.  So x never reaches its
-   foundation and the game cannot be won from here: pruning the position
-   loses no win, short or long.
+R4 ``DEAD_END``: a position with a card that can never move again has no
+   moves (it is lost: every card must finally move to its foundation).  The
+   kernel finds the greatest set F of tableau cards such that every x in F
+   satisfies all of
+     A. every card under x in its pile is in F;
+     B. a lower card of x's suit is in F, or a card above x in its pile is;
+     C. x is face down and a card above it is in F; or x is a King at the
+        bottom of its pile; or x is a King, no pile is empty and every pile's
+        bottom card is in F; or x is not a King and each of its two targets
+        t (rank + 1, other colour) is on its foundation, or is in F and lies
+        under a card of F, or is in F and lies above x in x's pile.
+   Proof that no card of a non-empty such F ever moves, in any winning line
+   that is as short as possible (so the position is lost): a shortest line
+   never moves a King from the bottom of its pile to an empty pile (the
+   child equals the parent up to pile order, so cutting the move out and
+   renaming piles gives a shorter line).  Suppose some move of the line
+   moves a card of F, and take the first one; until it, every card of F is
+   where it was, and cards are only ever added on top of piles, so the
+   relations "under", "above", "bottom of its pile" among cards of F still
+   hold.  The move has a base card b and carries the cards above b; some x
+   in F is b or above b, and by A, b is in F.  If the move is b>f: b must
+   be a top card with every lower card of its suit on the foundation, but
+   by B a lower card of its suit is still in the tableau, or a card of F is
+   still on b.  If it is a tableau move, b is face up, so (C) either b is a
+   King going to an empty pile: not at the bottom of its pile (shortest
+   line), and no pile is empty, each still holding its frozen bottom card;
+   or b goes onto a target t that is the top of another pile, but t is on
+   its foundation, or still has a card of F on it, or is still above b in
+   b's own pile.  Each case contradicts the move.
+   The conditions only get weaker as F grows, so removing from F = "every
+   tableau card", until none breaks a condition, yields the greatest such
+   set.  It catches a card buried under lower cards of its suit with its
+   targets gone, and cycles across piles (5C on 3H here, 4H on 4C there,
+   none of them able to move: each waits for another).  With F empty it
+   says nothing.  1.2% of deals 1..1000 were lost at the deal by the first
+   version of this rule (a card at the bottom of the face-up part); the
+   fixpoint finds more (e.g. 158, 205, 354, 448, 464).
 
 Move ordering (best first) only changes speed, never a verdict.
 """
@@ -141,29 +166,75 @@ def safe_to_foundation(state, card):
 
 
 @njit(cache=True)
-def is_dead(state):
-    """R4: some pile holds a card that can never leave it (see the proof above)."""
+def frozen_cards(state):
+    """R4: the greatest set F of tableau cards none of which can ever move
+    again (proof in the module docstring), as a bit set of card codes.
+
+    Computed from F = every tableau card by removing, until nothing changes,
+    each card of F that breaks a condition (A, B or C).  The conditions only
+    get easier as F grows, so this reaches the greatest such set.
+    """
     one = np.uint64(1)
+    below = np.zeros(52, dtype=np.uint64)  # cards under x in its pile
+    above = np.zeros(52, dtype=np.uint64)  # cards over x in its pile
+    down = np.uint64(0)  # face-down cards
+    frozen = np.uint64(0)
     for p in range(PILES):
-        below = np.uint64(0)  # the cards under index i, as a bit set
-        last = min(np.int64(state[DOWN + p]), np.int64(state[LEN + p]) - 1)
-        for i in range(last + 1):
+        length = np.int64(state[LEN + p])
+        under = np.uint64(0)
+        for i in range(length):
             x = card_at(state, p, i)
-            r = rank_of(x)
-            s = x // 13
-            if r < KING:
-                lower_of_suit = (below >> np.uint64(s * 13)) & ((one << np.uint64(r - 1)) - one)
-                if lower_of_suit != 0:
-                    blocked = True
+            below[x] = under
+            under |= one << np.uint64(x)
+            if i < state[DOWN + p]:
+                down |= one << np.uint64(x)
+        for i in range(length):
+            x = card_at(state, p, i)
+            above[x] = under & ~below[x] & ~(one << np.uint64(x))
+        frozen |= under
+    changed = True
+    while changed and frozen != 0:
+        changed = False
+        # C for a King above other cards: it can go only to an empty pile, and
+        # none can appear while every pile has a frozen bottom card
+        no_empty = True
+        for p in range(PILES):
+            if state[LEN + p] == 0 or (frozen >> np.uint64(card_at(state, p, 0))) & one == 0:
+                no_empty = False
+        for x in range(52):
+            bit = one << np.uint64(x)
+            if frozen & bit == 0:
+                continue
+            ok = (below[x] & ~frozen) == 0  # A
+            if ok:  # B: never reaches its foundation
+                s = x // 13
+                r = x % 13 + 1
+                lower_of_suit = ((one << np.uint64(r - 1)) - one) << np.uint64(s * 13)
+                ok = (frozen & lower_of_suit) != 0 or (frozen & above[x]) != 0
+            if ok:  # C: never the base of a tableau move
+                r = x % 13 + 1
+                if down & bit and frozen & above[x]:
+                    ok = True
+                elif r == KING:
+                    ok = below[x] == 0 or no_empty
+                else:
                     for o in range(4):
                         if red(o * 13) != red(x):
                             t = o * 13 + r  # the rank r + 1 card of suit o
-                            if state[FOUND + o] <= r and (below >> np.uint64(t)) & one == 0:
-                                blocked = False
-                    if blocked:
-                        return True
-            below |= one << np.uint64(x)
-    return False
+                            if state[FOUND + o] <= r:  # t is in the tableau
+                                tbit = one << np.uint64(t)
+                                if frozen & tbit == 0 or (frozen & above[t] == 0 and above[x] & tbit == 0):
+                                    ok = False  # t may become the top of another pile
+            if not ok:
+                frozen &= ~bit
+                changed = True
+    return frozen
+
+
+@njit(cache=True)
+def is_dead(state):
+    """R4: some card can never move again, so it never reaches its foundation."""
+    return frozen_cards(state) != 0
 
 
 @njit(cache=True)
@@ -315,36 +386,100 @@ def state_key(state, rules, mode):
     return key
 
 
+CYCLE_SPAN = 4  # longest interval (in cards) tried for the cycles of two intervals
+
+
 @njit(cache=True)
 def lower_bound(state, rules):
-    """Admissible: one foundation move per card not on a foundation, plus the
-    tableau moves that separations force.
+    """Admissible: one foundation move per card not on a foundation, plus one
+    tableau move per cycle in a set of disjoint "waiting cycles".
 
-    If x lies above y in a pile, same suit, y lower, then y cannot go up
-    while x is on it, and x cannot go up first: some tableau move must take
-    x off y, and its base is one of the cards from just above y up to x.
-    Until that move, those cards stay together and in order in one pile
-    (cards are only ever added on top; none of them can leave without
-    carrying x or being carried with y).  So each such interval of cards
-    needs the base of a distinct move inside it, and the number of tableau
-    moves is at least the least number of cards that hit every interval: on
-    each pile, the classic greedy (take the top end of the lowest-ending
-    interval not yet hit) computes it exactly.  For each x only the nearest
-    such y below matters (its interval lies inside the others).
+    Order constraints.  Say a lies above c in a pile.  Until some tableau
+    move has its base among the cards from just above c up to a (call that
+    set the interval (c, a]), those cards stay together and in order in one
+    pile: cards are only ever added on top, a move based above a leaves them
+    all, and a move based at or under c carries all of them and c.  So while
+    (c, a] is uncut, a leaves the pile before c does, hence a goes to its
+    foundation before c does ("a before c").  Also, within a suit, a lower
+    card goes up before a higher one.
+    A cycle of such "before" relations (pile relations and suit relations)
+    cannot all hold, so some tableau move has its base in the union of the
+    cycle's intervals.  For cycles whose unions of intervals are pairwise
+    disjoint these moves are distinct (a move has one base card, which lies
+    in at most one of the unions; a card that has already moved no longer
+    lies in its old interval), so the number of such cycles is a lower bound
+    on the tableau moves of any win; every card not on a foundation adds its
+    own foundation move.
+    The kernel packs, greedily (any disjoint set gives a valid bound):
+    1. one-interval cycles: x above a lower card y of its own suit (x before
+       y by the pile, y before x by the suit).  On each pile, intervals
+       (y, x] with y the nearest such card under x, taken by their top end
+       from the bottom up, each disjoint from the last one taken: the classic
+       greedy, which packs the most disjoint intervals of a pile;
+    2. two-interval cycles among the cards not yet used: a above c and b
+       above d (any piles, the two intervals disjoint) with c and b of one
+       suit, c lower, and d and a of one suit, d lower: a before c before b
+       before d before a.  Intervals of up to CYCLE_SPAN cards are tried.
     """
     bound = 52 - (np.int64(state[FOUND]) + state[FOUND + 1] + state[FOUND + 2] + state[FOUND + 3])
+    one = np.uint64(1)
+    used = np.uint64(0)  # cards in the intervals of the cycles taken
+    pile_of = np.full(52, -1, dtype=np.int64)
+    index_of = np.zeros(52, dtype=np.int64)
     for p in range(PILES):
         length = np.int64(state[LEN + p])
-        hit = -1  # highest card index chosen so far in this pile
+        hit = -1  # index of the top card of the last interval taken in this pile
         for j in range(length):
             x = card_at(state, p, j)
+            pile_of[x] = p
+            index_of[x] = j
             left = -1
             for i in range(j - 1, max(hit, 0) - 1, -1):  # nearest lower card of x's suit, down to the last hit
                 y = card_at(state, p, i)
                 if y // 13 == x // 13 and y < x:
                     left = i
                     break
-            if left >= 0:  # interval (left, j] not hit yet: hit it at j
+            if left >= 0:  # interval (left, j] is disjoint from the ones taken: take it
                 bound += 1
                 hit = j
+                for k in range(left + 1, j + 1):
+                    used |= one << np.uint64(card_at(state, p, k))
+    for p in range(PILES):
+        length = np.int64(state[LEN + p])
+        for j in range(length):
+            a = card_at(state, p, j)
+            if (used >> np.uint64(a)) & one:
+                continue
+            span = one << np.uint64(a)  # the interval (c, a], growing downwards
+            done = False
+            for i in range(j - 1, max(j - CYCLE_SPAN, 0) - 1, -1):
+                if i < j - 1:
+                    z = card_at(state, p, i + 1)
+                    if (used >> np.uint64(z)) & one:
+                        break
+                    span |= one << np.uint64(z)
+                c = card_at(state, p, i)
+                # a partner b above d: b of c's suit and higher, d of a's suit and lower than a
+                for b in range(c + 1, (c // 13) * 13 + 13):
+                    q = pile_of[b]
+                    if q < 0 or (used >> np.uint64(b)) & one or (span >> np.uint64(b)) & one:
+                        continue
+                    jb = index_of[b]
+                    span2 = one << np.uint64(b)
+                    for k in range(jb - 1, max(jb - CYCLE_SPAN, 0) - 1, -1):
+                        if k < jb - 1:
+                            z = card_at(state, q, k + 1)
+                            if (used >> np.uint64(z)) & one or (span >> np.uint64(z)) & one:
+                                break
+                            span2 |= one << np.uint64(z)
+                        d = card_at(state, q, k)
+                        if d // 13 == a // 13 and d < a:
+                            used |= span | span2
+                            bound += 1
+                            done = True
+                            break
+                    if done:
+                        break
+                if done:
+                    break
     return bound
