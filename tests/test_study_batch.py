@@ -100,7 +100,7 @@ def _children(pid):
     return kids
 
 
-def _gone(pids, limit=15):
+def _gone(pids, limit=60):
     end = time.monotonic() + limit
     while time.monotonic() < end:
         alive = [p for p in pids if Path(f"/proc/{p}").exists()

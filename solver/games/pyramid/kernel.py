@@ -523,6 +523,20 @@ def _stock_cost(rules, P, T, bad, i):
     return n // 3 + 1 if three else n + 1
 
 
+@njit(cache=True, inline="always")
+def _four_smallest(c, c0, c1, c2, c3):
+    """Insert c into the four smallest values so far, c0 <= c1 <= c2 <= c3."""
+    if c < c0:
+        return c, c0, c1, c2
+    if c < c1:
+        return c0, c, c1, c2
+    if c < c2:
+        return c0, c1, c, c2
+    if c < c3:
+        return c0, c1, c2, c
+    return c0, c1, c2, c3
+
+
 @njit(cache=True)
 def _nth_cost(state, rules, P, T, bad, rank, need):
     """The need-th smallest cost among cards of ``rank`` in P (BIG if too few)."""
@@ -534,14 +548,7 @@ def _nth_cost(state, rules, P, T, bad, rank, need):
         if _rank(state[CARDS + NPYR + i]) != rank:
             continue
         c = _stock_cost(rules, P, T, bad, i)
-        if c < c0:
-            c0, c1, c2, c3 = c, c0, c1, c2
-        elif c < c1:
-            c1, c2, c3 = c, c1, c2
-        elif c < c2:
-            c2, c3 = c, c2
-        elif c < c3:
-            c3 = c
+        c0, c1, c2, c3 = _four_smallest(c, c0, c1, c2, c3)
     if need == 1:
         return c0
     if need == 2:
@@ -651,14 +658,7 @@ def _bound_top(state, rules, pyr, P, T, pcp, ncp):
                 i = _low(y)
                 y &= y - 1
                 c = costs[i]
-                if c < c0:
-                    c0, c1, c2, c3 = c, c0, c1, c2
-                elif c < c1:
-                    c1, c2, c3 = c, c1, c2
-                elif c < c2:
-                    c2, c3 = c, c2
-                elif c < c3:
-                    c3 = c
+                c0, c1, c2, c3 = _four_smallest(c, c0, c1, c2, c3)
             c = c0 if need == 1 else c1 if need == 2 else c2 if need == 3 else c3
             if c > reach:
                 reach = c
