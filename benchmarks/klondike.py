@@ -7,6 +7,7 @@ timed separately from solving.
 
     python benchmarks/klondike.py --deals 1-1000
     python benchmarks/klondike.py --deals 1-200 --settings d3p3 --max-nodes 2000000
+    python benchmarks/klondike.py --deals 1-200 --settings d1p1,d3p3 --optimal
 """
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def main() -> None:
     parser.add_argument("--settings", default="d1p1,d3p3,d1inf-f2t,d3inf-f2t")
     parser.add_argument("--max-nodes", type=int, default=None)
     parser.add_argument("--tt-mb", type=float, default=None)
+    parser.add_argument("--optimal", action="store_true",
+                        help="shortest wins (--optimal): share proved optimal, lower-bound gap")
     args = parser.parse_args()
 
     t0 = time.perf_counter()
@@ -50,18 +53,27 @@ def main() -> None:
     for name in args.settings.split(","):
         rules = SETTINGS[name]
         times, nodes, verdicts = [], 0, {"solved": 0, "unsolvable": 0, "unknown": 0}
+        proved, gaps = 0, []
         start = time.perf_counter()
         for d in deals:
-            r = solve(d, rules, max_nodes=max_nodes, tt_mb=tt_mb)
+            r = solve(d, rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=args.optimal)
             times.append(r.seconds)
             nodes += r.nodes
             verdicts[r.result] += 1
+            if r.result == "solved" and args.optimal:
+                proved += r.optimal
+                if not r.optimal:
+                    gaps.append(len(r.moves) - r.lower_bound)
         total = time.perf_counter() - start
         t = np.array(times)
         print(f"{name:10s} {verdicts}  total {total:.1f} s  {len(deals) / total:.1f} deals/s  "
               f"median {np.median(t) * 1000:.2f} ms  p99 {np.percentile(t, 99) * 1000:.0f} ms  "
               f"worst {t.max():.2f} s  {nodes / max(t.sum(), 1e-9) / 1e6:.2f} M nodes/s  "
               f"unknown {verdicts['unknown'] / len(deals):.2%}", flush=True)
+        if args.optimal:
+            gap = f", median gap of the rest {np.median(gaps):.0f} moves" if gaps else ""
+            print(f"{'':10s} optimal: {proved} of {verdicts['solved']} wins proved "
+                  f"({proved / max(len(deals), 1):.1%} of the deals){gap}", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (max RSS): {peak:.0f} MB")
 
