@@ -2,7 +2,6 @@
 search reduction checked against plain breadth-first search."""
 from __future__ import annotations
 
-import inspect
 import random
 
 import numpy as np
@@ -18,7 +17,7 @@ from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.games.bakers_dozen.state import C0, CAP, H0, MAX_MOVES, MOVE_BASE, TO_F
 from solver.search import config, engine
 from solver.search.solve import solve
-from solver.search.tt import Table
+from solver.search.position import search_position
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
@@ -41,14 +40,8 @@ def child_of(arr, rules_arr, move) -> np.ndarray:
 def run_engine(state: BakersDozenState, mode: int, bound: int, max_nodes: int) -> tuple[int, np.ndarray]:
     """The shared engine (plain DFS or IDA*) on a mid-game position, to its end."""
     root = SPEC.encode(state, state.rules)
-    stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
-    table = Table(8)
-    stack.reset(root, max_nodes, bound)
-    args = {"game": SPEC.game_id, "rules": SPEC.rules_array(state.rules), "mode": mode, "discrepancies": False,
-            "states": stack.states, "moves": stack.moves, "nmoves": stack.nmoves, "midx": stack.midx,
-            "gcost": stack.gcost, "ctl": stack.ctl, "tt_keys": table.keys, "tt_vals": table.vals,
-            "tt_stamps": table.stamps, "stamp": np.uint32(table.new_search()), "quantum": 10**12}
-    status = engine.run(*[args[name] for name in inspect.signature(engine.run.py_func).parameters])
+    status, stack = search_position(SPEC, root, SPEC.rules_array(state.rules), mode, bound=bound,
+                                    max_nodes=max_nodes, tt_mb=8)
     return status, stack.ctl
 
 

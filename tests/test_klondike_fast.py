@@ -15,9 +15,8 @@ from solver.games import get_game
 from solver.games.klondike import kernel as k
 from solver.notation import DRAW, REDEAL
 from solver.rules import parse_rules
-from solver.search import engine
 from solver.search.config import MODE_ALL, MODE_SOLVE
-from solver.search.solve import search_position
+from solver.search.position import UNSOLVABLE, position_verdict
 from klondike_helpers import brute_force_from
 
 SPEC = get_game("klondike")
@@ -62,9 +61,8 @@ def reference_card_moves_by_turning(ref):
 
 def position_is_lost(ref, rules) -> bool:
     """Exhaustive search with every legal move (no reductions) from ``ref``."""
-    status, stack = search_position(SPEC, SPEC.encode(ref, rules), SPEC.rules_array(rules), MODE_ALL,
-                                    max_nodes=2_000_000, tt_mb=32)
-    return status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]
+    return position_verdict(SPEC, SPEC.encode(ref, rules), SPEC.rules_array(rules), MODE_ALL,
+                            max_nodes=2_000_000, tt_mb=32) == UNSOLVABLE
 
 
 def check_position(ref, rules):

@@ -17,9 +17,9 @@ from solver.deals import make_deal
 from solver.games import get_game
 from solver.games.klondike import kernel as k
 from solver.rules import parse_rules
-from solver.search import engine
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
-from solver.search.solve import search_position, solve
+from solver.search.position import SOLVED, UNKNOWN, position_verdict, shortest_length
+from solver.search.solve import solve
 
 SPEC = get_game("klondike")
 RULE_SETS = [
@@ -29,13 +29,10 @@ RULE_SETS = [
 ]
 
 
-def verdict(spec_state, rules, mode):
-    status, stack = search_position(SPEC, spec_state, SPEC.rules_array(rules), mode, max_nodes=400_000, tt_mb=16)
-    if status == engine.SOLVED:
-        return True
-    if status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]:
-        return False
-    return None
+def verdict(state, rules, mode):
+    """True (won), False (lost) or None (undecided within the budget)."""
+    found = position_verdict(SPEC, state, SPEC.rules_array(rules), mode, max_nodes=400_000, tt_mb=16)
+    return None if found == UNKNOWN else found == SOLVED
 
 
 def is_dead_end(state, rules):
@@ -63,15 +60,8 @@ def test_reduced_search_agrees_with_every_move_search_on_random_endgames():
 
 
 def shortest(state, rules, mode):
-    rules_arr = SPEC.rules_array(rules)
-    bound = int(k.lower_bound(state, rules_arr))
-    while True:
-        status, stack = search_position(SPEC, state, rules_arr, mode, bound=bound, max_nodes=400_000, tt_mb=16)
-        if status == engine.SOLVED:
-            return int(stack.gcost[stack.ctl[engine.DEPTH]])
-        if status != engine.EXHAUSTED or stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND:
-            return None
-        bound = int(stack.ctl[engine.NEXT_BOUND])
+    length = shortest_length(SPEC, state, SPEC.rules_array(rules), mode, max_nodes=400_000, tt_mb=16)
+    return None if length in (None, -1) else length
 
 
 @pytest.mark.parametrize("rules", [{"draw": 1}, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}])

@@ -15,7 +15,7 @@ from solver.games.pyramid import kernel as K
 from solver.games.pyramid import layout as geo
 from solver.search import engine
 from solver.search.config import MODE_ALL, MODE_OPTIMAL
-from solver.search.tt import Table
+from solver.search.position import search_position
 
 SPEC = get_game("pyramid")
 
@@ -95,17 +95,9 @@ def _ref_key(s):
 
 def ida_star(root: np.ndarray, rules_arr: np.ndarray, max_nodes: int = 2_000_000):
     """(length, path) of a shortest win from ``root`` with the engine's IDA*, or (None, None)."""
-    stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
-    table = Table(4)
     bound = int(K.lower_bound(root, rules_arr))
     while bound < K.BIG:
-        stamp = np.uint32(table.new_search())
-        stack.reset(root, max_nodes, bound)
-        status = engine.RUNNING
-        while status == engine.RUNNING:
-            status = engine.run(SPEC.game_id, rules_arr, MODE_OPTIMAL, False, stack.states, stack.moves,
-                                stack.nmoves, stack.midx, stack.gcost, stack.ctl, table.keys, table.vals,
-                                table.stamps, stamp, 1_000_000)
+        status, stack = search_position(SPEC, root, rules_arr, MODE_OPTIMAL, bound=bound, max_nodes=max_nodes, tt_mb=4)
         assert status != engine.BUDGET
         if status == engine.SOLVED:
             path = stack.path()

@@ -15,12 +15,20 @@ from solver.games.yukon import fast
 from solver.games.yukon import kernel as K
 from solver.games.yukon.layout import PILE_SIZES
 from solver.games.yukon.reference import YukonState
-from solver.games.yukon.verdicts import shortest, verdict
+from solver.search.position import position_verdict, shortest_length
 from solver.replay import verify_win
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from solver.search.solve import solve
 
 SPEC = get_game("yukon")
+
+
+def verdict(root, rules_arr, mode=MODE_SOLVE, max_nodes=10**6):
+    return position_verdict(SPEC, root, rules_arr, mode, max_nodes)
+
+
+def shortest(root, rules_arr, max_nodes=10**6):
+    return shortest_length(SPEC, root, rules_arr, max_nodes=max_nodes)
 C = cards.parse
 ALL = K.ALL_REDUCTIONS
 WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,

@@ -131,21 +131,6 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     return result
 
 
-def search_position(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int, *, bound: int = -1,
-                    max_nodes: int = config.DEFAULT_MAX_NODES, tt_mb: float = 64) -> tuple[int, engine.SearchStack]:
-    """One complete plain search from an encoded position, for tests and
-    analysis (no deal, no replay): the engine status and the search arrays."""
-    stack, table = engine.SearchStack(len(root), spec.max_depth, spec.max_moves), Table(tt_mb)
-    stack.reset(root, max_nodes, bound)
-    stamp = np.uint32(table.new_search())
-    status = engine.RUNNING
-    while status == engine.RUNNING:
-        status = engine.run(spec.game_id, rules_arr, mode, False, stack.states, stack.moves, stack.nmoves,
-                            stack.midx, stack.gcost, stack.ctl, table.keys, table.vals, table.stamps, stamp,
-                            config.QUANTUM)
-    return status, stack
-
-
 def _decide(search: _Search, max_nodes: int) -> int:
     """Find a win or prove there is none, within ``max_nodes`` expansions.
 

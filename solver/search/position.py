@@ -1,0 +1,75 @@
+"""Searches from a raw encoded position, for checking reductions and bounds.
+
+``solver.search.solve`` decides whole deals (with its budget phases and the
+replay of every win).  Tests and analysis also need the engine on any
+position, with a chosen mode: every legal move (``MODE_ALL``) against the
+reductions (``MODE_SOLVE``, ``MODE_OPTIMAL``).  These helpers give that,
+on the very same engine.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from solver.games.base import GameSpec
+from solver.search import config, engine
+from solver.search.tt import Table
+
+SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+
+_TABLES: dict[float, Table] = {}
+
+
+def _table(tt_mb: float) -> Table:
+    """One table per size, reused (a new stamp empties it at no cost)."""
+    if tt_mb not in _TABLES:
+        _TABLES.clear()
+        _TABLES[tt_mb] = Table(tt_mb)
+    return _TABLES[tt_mb]
+
+
+def search_position(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int, *, bound: int = -1,
+                    max_nodes: int = config.DEFAULT_MAX_NODES, tt_mb: float = 64) -> tuple[int, engine.SearchStack]:
+    """One complete plain search (bound < 0) or one IDA* iteration: the
+    engine status and the search arrays."""
+    stack, table = engine.SearchStack(len(root), spec.max_depth, spec.max_moves), _table(tt_mb)
+    stack.reset(root, max_nodes, bound)
+    stamp = np.uint32(table.new_search())
+    status = engine.RUNNING
+    while status == engine.RUNNING:
+        status = engine.run(spec.game_id, rules_arr, mode, False, stack.states, stack.moves, stack.nmoves,
+                            stack.midx, stack.gcost, stack.ctl, table.keys, table.vals, table.stamps, stamp,
+                            config.QUANTUM)
+    return status, stack
+
+
+def position_verdict(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int = config.MODE_SOLVE,
+                     max_nodes: int = 10**6, tt_mb: float = 64) -> str:
+    """'solved', 'unsolvable' or 'unknown' (budget or depth limit)."""
+    status, stack = search_position(spec, root, rules_arr, mode, max_nodes=max_nodes, tt_mb=tt_mb)
+    if status == engine.SOLVED:
+        return SOLVED
+    if status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]:
+        return UNSOLVABLE
+    return UNKNOWN
+
+
+def shortest_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int = config.MODE_OPTIMAL,
+                    max_nodes: int = 10**6, tt_mb: float = 64) -> int | None:
+    """Fewest moves to win (move costs as the game counts them) by IDA*
+    from the game's lower bound; None if there is no win, -1 if the budget
+    or the depth limit ran out first."""
+    from solver.search import kernels
+
+    bound = int(kernels.lower_bound(spec.game_id, root, rules_arr))
+    used = 0
+    while True:
+        status, stack = search_position(spec, root, rules_arr, mode, bound=bound, max_nodes=max(max_nodes - used, 1),
+                                        tt_mb=tt_mb)
+        used += int(stack.ctl[engine.NODES])
+        if status == engine.SOLVED:  # the won position is never expanded: add up the path's moves
+            return sum(int(kernels.move_cost(spec.game_id, state, rules_arr, move)) for state, move in stack.path())
+        if status != engine.EXHAUSTED or stack.ctl[engine.CUTOFF]:
+            return -1
+        bound = int(stack.ctl[engine.NEXT_BOUND])
+        if bound == engine.NO_BOUND:
+            return None
