@@ -34,7 +34,7 @@ class Move:
     def parse(cls, text: str) -> "Move":
         if not isinstance(text, str):
             raise NotationError(f"a move must be text, not {text!r}")
-        return _parse(text) if cls is Move else cls._parse_text(text)
+        return _parse(text)
 
     @classmethod
     def _parse_text(cls, text: str) -> "Move":

@@ -182,15 +182,21 @@ REDUCTION_DEALS = [2, 3, 4, 10, 12, 15, 18, 19, 22, 25]  # deal 10 is unsolvable
 
 @pytest.mark.parametrize("name", list(WITHOUT))
 def test_each_reduction_keeps_the_verdicts_of_real_deals(name):
+    assert verdicts_agree_without(name, REDUCTION_DEALS, 100_000) >= 8
+
+
+def verdicts_agree_without(name, deals, max_nodes) -> int:
+    """Deals decided with every reduction and with ``name`` off (asserting the
+    two verdicts agree); returns how many were decided both ways."""
     decided = 0
-    for n in REDUCTION_DEALS:
+    for n in deals:
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 100_000)
-        off = verdict(root, fast.rules_array(WITHOUT[name]), MODE_SOLVE, 100_000)
+        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, max_nodes)
+        off = verdict(root, fast.rules_array(WITHOUT[name]), MODE_SOLVE, max_nodes)
         if "unknown" not in (on, off):
             assert on == off, n
             decided += 1
-    assert decided >= 8
+    return decided
 
 
 # --- whole deals ---------------------------------------------------------------
@@ -302,12 +308,4 @@ def test_real_deals_solve_and_replay_and_optimal_is_no_longer(number):
 @pytest.mark.parametrize("name", list(WITHOUT))
 def test_each_reduction_keeps_the_verdicts_of_more_deals(name):
     """The long version: deals 1..60 at a million nodes each."""
-    decided = 0
-    for n in range(1, 61):
-        root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 1_000_000)
-        off = verdict(root, fast.rules_array(WITHOUT[name]), MODE_SOLVE, 1_000_000)
-        if "unknown" not in (on, off):
-            assert on == off, n
-            decided += 1
-    assert decided >= 20
+    assert verdicts_agree_without(name, range(1, 61), 1_000_000) >= 20

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from solver.games.base import GameSpec
-from solver.search import config, engine
+from solver.search import config, engine, kernels
 from solver.search.tt import Table
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
@@ -58,8 +58,6 @@ def shortest_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mod
     """Fewest moves to win (move costs as the game counts them) by IDA*
     from the game's lower bound; None if there is no win, -1 if the budget
     or the depth limit ran out first."""
-    from solver.search import kernels
-
     bound = int(kernels.lower_bound(spec.game_id, root, rules_arr))
     used = 0
     while True:

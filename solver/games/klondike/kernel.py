@@ -503,7 +503,7 @@ def gen_moves(state, rules, out, mode):
     #      before that King moves (in between the run covers a card that only
     #      its twin could use, and a move lifting that card can lift it alone
     #      and take the run after, one move more), when the King is movable.
-    may_empty = mode != MODE_SOLVE or king_movable(state, f2t)
+    may_empty = -1  # whether a King could use an emptied pile: looked up once, when first needed
     for p in range(PILES):
         n = pile_len(state, p)
         d = pile_down(state, p)
@@ -511,8 +511,14 @@ def gen_moves(state, rules, out, mode):
         for i in range(start, n):
             c = pile_card(state, p, i)
             if mode != MODE_ALL:
-                if i == 0 and (rank_of(c) == 13 or not may_empty):
-                    continue
+                if i == 0:
+                    if rank_of(c) == 13:
+                        continue
+                    if mode == MODE_SOLVE:
+                        if may_empty < 0:
+                            may_empty = 1 if king_movable(state, f2t) else 0
+                        if may_empty == 0:
+                            continue
                 if i > 0 and not fits_foundation(state, pile_card(state, p, i - 1)):
                     continue
             nd = _targets(c, top_pile, empties, n_empty, dests)
