@@ -104,3 +104,52 @@ def test_a_parent_under_a_card_that_waits_for_the_blocked_one_is_out_of_reach():
     deal = make_deal("klondike", 29)
     assert is_dead_end(SPEC.encode(SPEC.new_reference(deal.layout, rules), rules), rules)
     assert solve(deal, rules, max_nodes=1000).result == "unsolvable"
+
+
+def with_waste(state, w):
+    other = state.copy()
+    other[k.WCOUNT] = w
+    return other
+
+
+def dominated(state):
+    """The same position with the waste counts ``mark_dominated`` records as
+    dominated (draw 3, unlimited passes): w + 3, w + 6, ... and 0."""
+    w, length = int(state[k.WCOUNT]), int(state[k.TLEN])
+    if w % 3 == 0 or w == length:
+        return []
+    return [with_waste(state, other) for other in [0] + list(range(w + 3, length, 3))]
+
+
+def children(state, rules_arr):
+    out = np.zeros(SPEC.max_moves, dtype=np.int32)
+    for move in out[:k.gen_moves(state, rules_arr, out, MODE_SOLVE)]:
+        child = np.zeros_like(state)
+        k.apply_move(state, rules_arr, move, child)
+        yield child
+
+
+@pytest.mark.parametrize("f2t", [False, True])
+def test_a_dominated_waste_count_leads_nowhere_new(f2t):
+    """mark_dominated's claim, draw 3 with unlimited passes: every move of
+    the position with waste count w + 3m (or a multiple of 3) leads to a
+    position that a move of the one with waste count w leads to, or to one
+    dominated by such a position."""
+    rules = parse_rules(SPEC, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": f2t})
+    rules_arr = SPEC.rules_array(rules)
+
+    def key(state):
+        return int(k.state_key(state, rules_arr, MODE_SOLVE))
+
+    rng = random.Random(5)
+    checked = 0
+    while checked < 150:
+        state = SPEC.encode(random_endgame(rng, rules, max_left=26), rules)
+        for w in range(1, int(state[k.TLEN])):
+            strong = with_waste(state, w)
+            reach = set()
+            for child in children(strong, rules_arr):
+                reach |= {key(child)} | {key(d) for d in dominated(child)}
+            for weak in dominated(strong):
+                assert {key(child) for child in children(weak, rules_arr)} <= reach, (w, int(weak[k.WCOUNT]))
+                checked += 1

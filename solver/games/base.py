@@ -58,6 +58,9 @@ class GameSpec:
     # Share of a deal's node budget first spent on limited discrepancy search
     # (see solver.search.solve._decide); 0 for games where most deals are lost.
     lds_share: float = 0.25
+    # At most this many nodes for it, whatever the budget (None: no cap).  Where
+    # it finds wins it finds them early; a large budget is for the DFS proofs.
+    lds_max_nodes: int | None = None
 
     # --- rules -----------------------------------------------------------------
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:

@@ -128,6 +128,8 @@ def run(game, rules, mode, discrepancies, states, moves, nmoves, midx, gcost, ct
         if depth + 1 >= max_depth:
             ctl[CUTOFF] = 1
             continue
+        if not ida:
+            K.mark_dominated(game, child, rules, mode, tt_keys, tt_vals, tt_stamps, stamp)
         nodes += 1
         steps += 1
         depth += 1

@@ -20,6 +20,12 @@ functions on a flat ``uint8`` state and an ``int64`` rules array:
 ``lower_bound(state, rules) -> int``
     admissible: never more than the fewest moves left to win.
 
+Optional (a no-op for games without it):
+
+``mark_dominated(state, rules, mode, keys, vals, stamps, stamp)``
+    plain DFS only: record in the table, as seen, positions whose every move
+    leads where one of this position's moves leads (proved per game).
+
 Numba cannot cache a function that takes other jitted functions as
 arguments, so the engines call these dispatchers, which switch on the game id
 (a perfectly predicted branch).  A new game adds one branch to each.
@@ -101,3 +107,9 @@ def lower_bound(game, state, rules):
     if game == YUKON:
         return yukon.lower_bound(state, rules)
     return bakers_dozen.lower_bound(state, rules)
+
+
+@njit(cache=True)
+def mark_dominated(game, state, rules, mode, keys, vals, stamps, stamp):
+    if game == KLONDIKE:
+        klondike.mark_dominated(state, rules, mode, keys, vals, stamps, stamp)

@@ -3,7 +3,8 @@
 Buckets of four slots; a full bucket replaces one slot chosen by the key's
 high bits.  Losing an entry only costs re-exploring a position, never a wrong
 verdict: a position is pruned only when it (a) was fully explored before
-without a win, or (b) is on the current path.  Each slot also stores a small
+without a win, (b) is on the current path, or (c) is dominated by such a
+position (its moves lead nowhere the other's do not: ``mark_dominated``).  Each slot also stores a small
 value (the cost ``g`` at which IDA* reached it; pruned when not improved) and
 the stamp of the search that wrote it: a new search takes a new stamp instead
 of clearing the table, so reusing a large table costs nothing per deal.

@@ -27,6 +27,7 @@ import numpy as np
 from numba import njit
 
 from solver.search.config import MODE_ALL, MODE_SOLVE
+from solver.search.tt import probe_insert
 
 FOUND, TLEN, WCOUNT, PASSES_USED, TALON = 0, 4, 5, 6, 8
 TALON_SLOTS = 24
@@ -125,23 +126,27 @@ def safe_to_foundation(state, card, f2t):
     placed on a 2 than on its foundation).  Without foundation_to_tableau: if
     both opposite-colour r-1 are on foundations they never return, so c is
     never needed as a base.  With it, pulled-back cards can form chains on c
-    (r-1, r-2, ...) that hold lower tableau cards; if every foundation holds
-    r-1 or more, no tableau or stock card is below r, so no such chain can
-    ever carry a card that was not on a foundation: the chain is useless.
+    (r-1 of the other colour, r-2 of c's colour, ...) that hold lower tableau
+    cards, or park a pulled-back card on c to free the one below it.  If
+    both opposite-colour foundations hold r-1 or more and the other suit of
+    c's colour r-2 or more (c's own holds r-1), every card of rank below r-1
+    of the other colour, or below r-1 of c's colour, is on a foundation: so
+    is every card such a chain or the cards freed by parking could hold
+    (ranks alternate colour going down).  No chain on c can ever carry, or
+    free a base for, a card that was not on a foundation: it is useless.
     The same exchange argument never lengthens a solution (c's other moves
     are dropped), so the reduction is also safe for fewest moves.
     """
     r = rank_of(card)
     if r <= 2:
         return True
-    if f2t:
-        for s in range(4):
-            if np.int64(state[FOUND + s]) < r - 1:
-                return False
-        return True
     if red(card):
-        return np.int64(state[FOUND + 0]) >= r - 1 and np.int64(state[FOUND + 3]) >= r - 1
-    return np.int64(state[FOUND + 1]) >= r - 1 and np.int64(state[FOUND + 2]) >= r - 1
+        opposite = min(np.int64(state[FOUND + 0]), np.int64(state[FOUND + 3]))
+    else:
+        opposite = min(np.int64(state[FOUND + 1]), np.int64(state[FOUND + 2]))
+    if opposite < r - 1:
+        return False
+    return not f2t or np.int64(state[FOUND + suit_of(twin_of(card))]) >= r - 2
 
 
 @njit(cache=True)
@@ -174,6 +179,16 @@ def can_receive(movable, card):
     if red(card):
         return ((movable >> (r - 2)) | (movable >> (39 + r - 2))) & 1 != 0
     return ((movable >> (13 + r - 2)) | (movable >> (26 + r - 2))) & 1 != 0
+
+
+@njit(cache=True, inline="always")
+def _chain_can_receive(movable, suit, rank):
+    """Could a card be built on the foundation card of ``suit`` and ``rank``
+    or on one below it, were they brought back?"""
+    for r in range(rank, 1, -1):
+        if can_receive(movable, suit * 13 + r - 1):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -533,11 +548,26 @@ def gen_moves(state, rules, out, mode):
     #    them: the move is never needed.  (A returned card may be wanted only
     #    to uncover the one below it on the foundation, so "nothing could be
     #    built on it now" is no reason to skip it.)
+    #    (can it be won only) A card c comes back only when a card could at
+    #    once be built on it or on a card below it on its foundation.  Proof:
+    #    in a winning line, move the return of c to right before its first
+    #    use: a card built on c, the return of the card below c (which
+    #    needs c gone), or c moving on.  Until then c only covers its parent
+    #    h (only c's twin could go there, and a move lifting h lifts it alone
+    #    and takes c after) and keeps its foundation one lower, which only
+    #    c itself or the card below could use.  If c moves on, returning it
+    #    straight there (or not at all, back to its foundation) is a shorter
+    #    line.  At the first use the built card is movable, or, for the card
+    #    below, the same holds one rank down.
     if f2t:
         lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
+        if mode == MODE_SOLVE and receivers < 0:
+            receivers = movable_cards(state, f2t)
         for s in range(4):
             r = np.int64(state[FOUND + s])
             if r > 0 and (mode == MODE_ALL or lowest < r - 1):
+                if mode == MODE_SOLVE and not _chain_can_receive(receivers, s, r):
+                    continue
                 nd = _targets(s * 13 + r - 1, top_pile, empties, n_empty, dests)
                 for j in range(nd):
                     n_out = push(out, n_out, enc(F2T, s, dests[j], 0, 0))
@@ -627,34 +657,82 @@ def mix64(x):
     return x ^ (x >> np.uint64(31))
 
 
-@njit(cache=True)
-def state_key(state, rules, mode):
-    """Canonical key: piles hashed one by one and summed (pile order folded).
-
-    In MODE_SOLVE with unlimited passes, waste counts with the same reachable
-    talon cards share a key: with draw 1 every talon card is always reachable;
-    with draw k a waste count that is a multiple of k (or the whole talon)
-    reaches exactly the cards reachable after a redeal.
-    """
+@njit(cache=True, inline="always")
+def _piles_hash(state):
+    """The piles hashed one by one and summed: pile order folded."""
     words = state.view(np.uint64)
     h = np.uint64(0)
     for p in range(PILES):
         w = PILE0 // 8 + p * PILE_WORDS
         h += mix64(words[w] ^ mix64(words[w + 1] ^ mix64(words[w + 2] + np.uint64(0x9E3779B97F4A7C15))))
-    length = np.int64(state[TLEN])
-    w = np.int64(state[WCOUNT])
-    passes = rules[R_PASSES]
-    if mode != MODE_ALL and passes == 0:
-        k = rules[R_DRAW]
-        if k == 1 or w % k == 0 or w == length:
-            w = 0
+    return h
+
+
+@njit(cache=True, inline="always")
+def _rest_hash(state, rules, w):
+    """Foundations, talon and the given waste count (already folded)."""
+    words = state.view(np.uint64)
     header = np.uint64(state[0]) | (np.uint64(state[1]) << np.uint64(8)) | (np.uint64(state[2]) << np.uint64(16)) | (
-        np.uint64(state[3]) << np.uint64(24)) | (np.uint64(length) << np.uint64(32)) | (np.uint64(w) << np.uint64(40))
-    if passes != 0:
+        np.uint64(state[3]) << np.uint64(24)) | (np.uint64(state[TLEN]) << np.uint64(32)) | (np.uint64(w) << np.uint64(40))
+    if rules[R_PASSES] != 0:
         header |= np.uint64(state[PASSES_USED]) << np.uint64(48)
     t = TALON // 8
-    talon = mix64(words[t] ^ mix64(words[t + 1] ^ mix64(words[t + 2] ^ mix64(header))))
-    return mix64(h ^ talon)
+    return mix64(words[t] ^ mix64(words[t + 1] ^ mix64(words[t + 2] ^ mix64(header))))
+
+
+@njit(cache=True, inline="always")
+def _folded_waste(state, rules, mode, w):
+    """The waste count the key uses.  In MODE_SOLVE with unlimited passes,
+    waste counts with the same reachable talon cards share a key: with draw
+    1 every talon card is always reachable; with draw k a waste count that
+    is a multiple of k (or the whole talon) reaches exactly the cards
+    reachable after a redeal."""
+    if mode != MODE_ALL and rules[R_PASSES] == 0:
+        k = rules[R_DRAW]
+        if k == 1 or w % k == 0 or w == np.int64(state[TLEN]):
+            return 0
+    return w
+
+
+@njit(cache=True)
+def state_key(state, rules, mode):
+    """Canonical key: pile order folded, waste counts folded (``_folded_waste``)."""
+    w = _folded_waste(state, rules, mode, np.int64(state[WCOUNT]))
+    return mix64(_piles_hash(state) ^ _rest_hash(state, rules, w))
+
+
+@njit(cache=True)
+def mark_dominated(state, rules, mode, keys, vals, stamps, stamp):
+    """Record as seen the positions this one dominates (plain DFS, can it be
+    won, draw k > 1, unlimited passes): the same position with a waste count
+    w' = w + k, w + 2k, ... or with a multiple of k.
+
+    Proof.  From waste count w the reachable talon indices are w - 1 (the
+    top), w + k - 1, w + 2k - 1, ... and the last one in this pass, then after
+    a redeal k - 1, 2k - 1, ..., the last.  For w' = w + mk this pass reaches
+    w' - 1 = w + mk - 1 and everything after it that w reaches too; a
+    multiple of k reaches only the redeal set.  So D (waste count w') is
+    dominated by E (waste count w): taking talon card i gives the same
+    position from both (the stock turns count only for fewest moves, and the
+    pass count is no part of the position with unlimited passes), and every
+    other move is the same in both and leads from D to a position dominated
+    by where it leads from E (the waste counts stay as they were).  Marking
+    D seen while E is searched loses no win: by induction along a winning
+    line from D, each position on it is equal to or dominated by one that
+    was searched, and a position dominated by a searched one is won only if
+    that one is (same foundations), which the search would have seen.
+    """
+    k = rules[R_DRAW]
+    if mode != MODE_SOLVE or rules[R_PASSES] != 0 or k == 1:
+        return
+    w = np.int64(state[WCOUNT])
+    length = np.int64(state[TLEN])
+    if w % k == 0 or w == length:
+        return
+    piles = _piles_hash(state)
+    probe_insert(keys, vals, stamps, stamp, mix64(piles ^ _rest_hash(state, rules, 0)), np.int32(0))
+    for other in range(w + k, length, k):
+        probe_insert(keys, vals, stamps, stamp, mix64(piles ^ _rest_hash(state, rules, other)), np.int32(0))
 
 
 @njit(cache=True)
