@@ -74,3 +74,17 @@ def test_a_tampered_solution_fails_replay():
 def test_budget_gives_unknown_never_a_wrong_verdict():
     r = solve(make_deal("klondike", 24), {"draw": 1}, max_nodes=50)
     assert r.result == "unknown" and r.reason == "node budget" and r.nodes <= 50
+
+
+def test_discrepancy_search_stops_at_its_node_cap(monkeypatch):
+    """The discrepancy phase (progress events with a bound) never goes past
+    the game's lds_max_nodes; the depth-first phase (bound -1) gets the rest."""
+    spec = get_game("klondike")
+    monkeypatch.setattr(type(spec), "lds_max_nodes", 3000)
+    events = []
+    r = solve(make_deal("klondike", 36), {"draw": 3, "passes": "unlimited"}, max_nodes=120_000,
+              progress=events.append)
+    assert r.result == "unknown" and r.nodes == 120_000
+    lds = [e["nodes"] for e in events if e["bound"] >= 0]
+    assert lds and max(lds) <= 3000
+    assert any(e["bound"] < 0 for e in events)
