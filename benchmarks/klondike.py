@@ -53,13 +53,15 @@ def main() -> None:
     for name in args.settings.split(","):
         rules = SETTINGS[name]
         times, nodes, verdicts = [], 0, {"solved": 0, "unsolvable": 0, "unknown": 0}
-        proved, gaps = 0, []
+        proved, gaps, unknown = 0, [], []
         start = time.perf_counter()
         for d in deals:
             r = solve(d, rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=args.optimal)
             times.append(r.seconds)
             nodes += r.nodes
             verdicts[r.result] += 1
+            if r.result == "unknown":
+                unknown.append(d.number)
             if r.result == "solved" and args.optimal:
                 proved += r.optimal
                 if not r.optimal:
@@ -70,6 +72,8 @@ def main() -> None:
               f"median {np.median(t) * 1000:.2f} ms  p99 {np.percentile(t, 99) * 1000:.0f} ms  "
               f"worst {t.max():.2f} s  {nodes / max(t.sum(), 1e-9) / 1e6:.2f} M nodes/s  "
               f"unknown {verdicts['unknown'] / len(deals):.2%}", flush=True)
+        if unknown:
+            print(f"{'':10s} unknown deals: {' '.join(map(str, unknown))}", flush=True)
         if args.optimal:
             gap = f", median gap of the rest {np.median(gaps):.0f} moves" if gaps else ""
             print(f"{'':10s} optimal: {proved} of {verdicts['solved']} wins proved "
