@@ -36,7 +36,7 @@ def verdict(state, rules, mode):
 
 
 def is_dead_end(state, rules):
-    return k.dead_end(state, rules["foundation_to_tableau"], np.zeros(52, dtype=np.int32))
+    return k.dead_end(state, SPEC.rules_array(rules), np.zeros(52, dtype=np.int32))
 
 
 def test_reduced_search_agrees_with_every_move_search_on_random_endgames():
@@ -153,3 +153,22 @@ def test_a_dominated_waste_count_leads_nowhere_new(f2t):
             for weak in dominated(strong):
                 assert {key(child) for child in children(weak, rules_arr)} <= reach, (w, int(weak[k.WCOUNT]))
                 checked += 1
+
+
+def test_a_blocked_waste_card_in_the_last_pass_is_a_dead_end():
+    """Pattern W: every random late position it rejects is lost by the search
+    with every legal move; and it fires only in the last pass."""
+    rng = random.Random(13)
+    hits = 0
+    for rules in ({"draw": 1}, {"draw": 3}, {"draw": 2, "passes": 2}):
+        rules = parse_rules(SPEC, rules)
+        rules_arr = SPEC.rules_array(rules)
+        for _ in range(300):
+            state = SPEC.encode(random_endgame(rng, rules, max_left=22), rules)
+            if not k._waste_blocked(state, rules_arr, rules["foundation_to_tableau"]):
+                continue
+            assert int(state[k.PASSES_USED]) == rules["passes"]
+            truth = verdict(state, rules, MODE_ALL)
+            assert truth is not True, "a blocked waste card must mean a lost position"
+            hits += truth is False
+    assert hits >= 10

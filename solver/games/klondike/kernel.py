@@ -289,7 +289,7 @@ def _locked(state, loc, parent, p, i, f2t):
 
 
 @njit(cache=True)
-def dead_end(state, f2t, loc):
+def dead_end(state, rules, loc):
     """A position no line can win, by two patterns of buried cards.
 
     A card X that is face down, or the lowest face-up card, with a lower card
@@ -305,9 +305,14 @@ def dead_end(state, f2t, loc):
        left (the other lies under X' or is gone), and a lower card of X's suit
        under X': X must go onto P first and cannot leave it (not to its
        foundation, not to its other parent) before X' leaves, and X' needs P.
+    W. in the last pass through the stock, a waste card that is blocked in
+       the waste (``_waste_blocked``).
 
     ``loc`` is scratch: card -> pile * 32 + index, -1 off the tableau.
     """
+    f2t = rules[R_F2T] != 0
+    if _waste_blocked(state, rules, f2t):
+        return True
     loc[:] = -1
     for p in range(PILES):
         for i in range(pile_len(state, p)):
@@ -339,6 +344,49 @@ def dead_end(state, f2t, loc):
             if (_parent_gone(state, loc, other, p, i2, f2t) and _lower_of_suit_below(state, p, i2 - 1, twin)
                     and _lower_of_suit_below(state, p, i2 - 1, x)):
                 return True  # pattern B
+    return False
+
+
+@njit(cache=True)
+def _waste_blocked(state, rules, f2t):
+    """Pattern W: in the last pass (a pass limit, all passes used) a waste
+    card Y, not a King, with a lower card of its suit below it in the waste
+    and both parents below it in the waste or (without
+    foundation_to_tableau) on their foundations.
+
+    Proof.  With no redeal left, cards join the waste only on top and leave
+    it only from the top, so the waste is a pile nothing can be built on.
+    Y must leave before every card under it: not to its foundation (the
+    lower card of its suit is still under it), so onto a parent on the
+    tableau; a parent under Y is not out before Y, and one on its
+    foundation never comes back.  So Y never leaves, and the lower card of
+    its suit never reaches its foundation: lost.
+    """
+    passes = rules[R_PASSES]
+    if passes == 0 or np.int64(state[PASSES_USED]) < passes:
+        return False
+    w = np.int64(state[WCOUNT])
+    for j in range(1, w):
+        y = np.int64(state[TALON + j])
+        r = rank_of(y)
+        if r == 13:
+            continue
+        lower = False
+        parents_below = 0
+        for i in range(j):
+            c = np.int64(state[TALON + i])
+            if suit_of(c) == suit_of(y) and c < y:
+                lower = True
+            if rank_of(c) == r + 1 and red(c) != red(y):
+                parents_below += 1
+        if not lower:
+            continue
+        first = r if red(y) else 13 + r  # the clubs or diamonds parent; the other is 39 or 13 cards on
+        for parent in (first, first + (39 if red(y) else 13)):
+            if not f2t and np.int64(state[FOUND + suit_of(parent)]) >= rank_of(parent):
+                parents_below += 1
+        if parents_below == 2:
+            return True
     return False
 
 
@@ -421,7 +469,7 @@ def gen_moves(state, rules, out, mode):
     top_pile = out[limit:limit + 52]  # card -> the pile it tops, or -1
     empties = out[limit + 52:limit + 52 + PILES]
     dests = out[limit + 52 + PILES:limit + 52 + 2 * PILES]
-    if mode != MODE_ALL and dead_end(state, f2t, out[limit + 52 + 2 * PILES:limit + 104 + 2 * PILES]):
+    if mode != MODE_ALL and dead_end(state, rules, out[limit + 52 + 2 * PILES:limit + 104 + 2 * PILES]):
         return 0
     top_pile[:] = -1
     n_empty = 0
