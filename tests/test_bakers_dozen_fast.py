@@ -9,10 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solver import cards
 from solver.deals import make_deal
 from solver.games import get_game
-from solver.games.bakers_dozen import analysis, kernel
-from solver.games.bakers_dozen.oracle import bfs_distance, random_position
+from solver.games.bakers_dozen import analysis, kernel, seats
+from solver.games.bakers_dozen.oracle import bfs_distance, random_position, seat_position
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.games.bakers_dozen.state import C0, CAP, H0, MAX_MOVES, MOVE_BASE, TO_F
 from solver.search import config, engine
@@ -204,6 +205,63 @@ def test_lone_card_moves_are_dropped_only_under_kings_bottom():
         reduced = {SPEC.describe_move(arr, rules_arr, m)[0] for m in moves}
         assert {"7S>t2", "7S>t3"} <= every
         assert ("7S>t2" in reduced) == (kings == "free")
+
+
+# --- Kings as seats for Queens (seats.py) --------------------------------------------------
+def _queens_fighting_for_one_king(kings_apart: bool) -> BakersDozenState:
+    """QS over 7S and QC over 7C in one column: both Queens must move before
+    their suits go on.  With KS lying on KC only KS can take a Queen; once QC
+    sits there QS has nowhere to go (lost), though every card on its own can
+    still move.  With the Kings in separate columns there are two seats."""
+    kings = [[cards.parse("KC")], [cards.parse("KS")]] if kings_apart else [[cards.parse("KC"), cards.parse("KS")], []]
+    cols = kings + [[cards.parse(c) for c in col.split()] for col in ("7S 7C QS QC", "9C", "JS", "TS", "8S", "TC",
+                                                                         "JC 9S", "8C")]
+    return BakersDozenState.from_position(cols + [[] for _ in range(13 - len(cols))], [6, 13, 13, 6],
+                                          {"build": "any-suit", "kings": "bottom"})
+
+
+@pytest.mark.parametrize("kings_apart", [False, True])
+def test_seat_deadlock_sees_two_queens_needing_one_king(kings_apart):
+    state = _queens_fighting_for_one_king(kings_apart)
+    arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
+    assert not analysis.is_dead_end(arr, rules_arr)  # the first-move relaxation lets both Queens use KS
+    assert bool(seats.is_seat_deadlock(arr, rules_arr)) == (not kings_apart)
+    if kings_apart:
+        assert search(state, config.MODE_ALL) == engine.SOLVED
+    else:
+        assert bfs_distance(state) is None
+    free = state.copy()
+    free.rules = {"build": "any-suit", "kings": "free"}
+    assert not seats.is_seat_deadlock(SPEC.encode(free, free.rules), SPEC.rules_array(free.rules))
+
+
+def test_seat_deadlock_fires_only_on_lost_positions():
+    """Every position the seat test calls lost is lost by exhaustive search
+    with every legal move (MODE_ALL); it must fire on a fair share."""
+    rng = random.Random(21)
+    fired = beyond_first_moves = 0
+    for i in range(400):
+        state = seat_position(rng, ALL_RULES[2 * (i % 2)])  # any-suit / bottom, other-suit / bottom
+        arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
+        if seats.is_seat_deadlock(arr, rules_arr):
+            fired += 1
+            beyond_first_moves += not analysis.is_dead_end(arr, rules_arr)
+            status, ctl = run_engine(state, config.MODE_ALL, -1, 2_000_000)
+            assert status == engine.EXHAUSTED and not ctl[engine.CUTOFF], (state.columns, state.foundation)
+    assert fired >= 40 and beyond_first_moves >= 8, (fired, beyond_first_moves)
+
+
+def test_seat_positions_keep_their_verdicts():
+    """MODE_SOLVE (seat test at every node) finds a win exactly when the
+    search with every legal move does, on positions built to make Kings scarce."""
+    rng = random.Random(22)
+    wins = losses = 0
+    for i in range(40):
+        state = seat_position(rng, ALL_RULES[2 * (i % 2)])
+        every, reduced = search(state, config.MODE_ALL), search(state, config.MODE_SOLVE)
+        assert every == reduced, (state.columns, state.foundation)
+        wins, losses = wins + (every == engine.SOLVED), losses + (every != engine.SOLVED)
+    assert wins >= 10 and losses >= 10, (wins, losses)
 
 
 def test_lower_bound_counts_cards_and_same_suit_blockers():

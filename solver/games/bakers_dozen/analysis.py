@@ -10,6 +10,8 @@ from numba import njit
 
 from solver.games.bakers_dozen.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
 
+ALL_SUITS = 15  # bit mask of the four suits (``first_moves``' may_park)
+
 
 @njit(cache=True)
 def is_safe_to_foundation(state, card):
@@ -55,9 +57,26 @@ def is_dead_end(state, rules):
         in some other column has moved before.
     So the set of cards that ever move is contained in the least set closed
     under "x may be added when the cards above it are in the set and one of
-    the three options holds with cards of the set", computed below by
-    marking cards column by column from the top.  A card outside that set
-    never moves, so the position cannot be won.
+    the three options holds with cards of the set" (``first_moves``).  A
+    card outside that set never moves, so the position cannot be won.
+    """
+    unmarked, _, _ = first_moves(state, rules, False, ALL_SUITS)
+    return unmarked > 0
+
+
+@njit(cache=True)
+def first_moves(state, rules, kings_stay, may_park):
+    """The least set of cards closed under the first-move conditions of
+    ``is_dead_end``; returns (cards outside it, chain, done) where chain[s] is
+    the highest rank r such that every suit-s card up to r is home or in the
+    set, and the set holds the top done[k] cards of column k.
+
+    With ``kings_stay`` (the King-seat argument of ``seats.py``, kings=bottom
+    only) the set is restricted to moves made before any King goes home and
+    before any Queen leaves a King for its foundation: Kings never enter the
+    set; a Queen lying directly on a King may only move onto a King; any
+    other Queen may go home, and onto a King only if its suit's bit is set
+    in ``may_park``.  The closure is computed column by column from the top.
     """
     other = rules[R_OTHER_SUIT] != 0
     free = rules[R_KINGS_FREE] != 0
@@ -87,8 +106,16 @@ def is_dead_end(state, rules):
                 x = state[C0 + CAP * k + i]
                 r = x % 13 + 1
                 s = x // 13
-                ok = chain[s] >= r - 1
-                if not ok and r < 13:
+                home_ok = True
+                park_ok = r < 13
+                if kings_stay and r >= 12:
+                    if r == 13:
+                        break  # a King goes nowhere but home
+                    on_king = i > 0 and state[C0 + CAP * k + i - 1] % 13 == 12
+                    home_ok = not on_king
+                    park_ok = on_king or (may_park >> s) & 1 == 1
+                ok = home_ok and chain[s] >= r - 1
+                if not ok and park_ok:
                     for t in range(4):
                         if other and t == s:
                             continue
@@ -114,7 +141,7 @@ def is_dead_end(state, rules):
                 changed = True
                 while chain[s] < 13 and marked[s * 13 + chain[s]]:
                     chain[s] += 1
-    return unmarked > 0
+    return unmarked, chain, done
 
 
 @njit(cache=True)

@@ -4,7 +4,8 @@ MODE_ALL lists every legal move.  MODE_SOLVE and MODE_OPTIMAL share the same
 reductions, each proved safe for *fewest moves* (hence also for
 solvability):
 
-1. dead ends (``analysis.is_dead_end``): no move at all;
+1. dead ends (``analysis.is_dead_end``, and under kings=bottom
+   ``seats.is_seat_deadlock``): no move at all;
 2. a safe foundation move (``analysis.is_safe_to_foundation``) is played
    alone;
 3. under kings=bottom, a column's last card never moves to another column
@@ -15,7 +16,7 @@ solvability):
 import numpy as np
 from numba import njit
 
-from solver.games.bakers_dozen import analysis
+from solver.games.bakers_dozen import analysis, seats
 from solver.games.bakers_dozen.state import C0, CAP, F0, H0, MOVE_BASE, NCOLS, R_KINGS_FREE, R_OTHER_SUIT, TO_F
 from solver.search.config import MODE_ALL
 
@@ -85,7 +86,7 @@ def gen_moves(state, rules, out, mode):
     free = rules[R_KINGS_FREE] != 0
     reduce = mode != MODE_ALL
     if reduce:
-        if analysis.is_dead_end(state, rules):
+        if analysis.is_dead_end(state, rules) or seats.is_seat_deadlock(state, rules):
             return 0
         for src in range(NCOLS):
             if state[H0 + src] > 0:
