@@ -24,6 +24,9 @@ Correctness, for an admissible bound h (never above the fewest moves left):
   no win shorter than ``upper`` exists.
 * Won positions are recorded when generated (h = 0, f = g): the incumbent
   shrinks, and the stop test above still pops every f below it first.
+* The moves are the game's MODE_OPTIMAL moves and positions are told apart
+  by its MODE_OPTIMAL key: the kernel contract lets both drop only what is
+  proved not to lengthen a shortest win (the same premise as IDA*'s).
 
 Memory is bounded: the arena (keys, costs, parent links and moves, the
 open list and a hash set keyed by the game's 64-bit position key) is carved
@@ -50,10 +53,10 @@ NODES, STATUS, USED, CUR_F, BEST_G, BEST_NODE, BEST_MOVE, LOWER, MAX_NODES, UPPE
 CTL_SIZE = 12
 
 # A stored position is its key, cost, parent and move (and its link in the
-# open list): 20 bytes, with 4 per hash slot at a load of at most 3/4.  The
+# open list): 24 bytes, with 4 per hash slot at a load of at most 3/4.  The
 # position itself is rebuilt by replaying the moves from the root when it is
 # expanded (sharing the prefix with the previous expansion's line), since
-# storing it would take 144 bytes for Pyramid and 6 times fewer positions.
+# storing it would take 176 bytes for Pyramid and 6 times fewer positions.
 _NODE_BYTES = 8 + 4 * 4
 _SLOT_BYTES = 4
 
