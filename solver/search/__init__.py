@@ -1,1 +1,1 @@
-"""Game-independent search: DFS for solvability, IDA* for shortest wins."""
+"""Game-independent search: DFS for solvability, IDA* and A* for shortest wins."""

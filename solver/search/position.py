@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from solver.games.base import GameSpec
-from solver.search import config, engine, kernels
+from solver.search import astar, config, engine, kernels
 from solver.search.tt import Table
 
 SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
@@ -71,3 +71,21 @@ def shortest_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mod
         bound = int(stack.ctl[engine.NEXT_BOUND])
         if bound == engine.NO_BOUND:
             return None
+
+
+def astar_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, upper: int = 200,
+                 max_nodes: int = 10**6, tt_mb: float = 64) -> tuple[int | None, list[tuple[np.ndarray, int]]]:
+    """(fewest moves to win, path) by A* looking for wins shorter than
+    ``upper``; (None, []) if there is none; (-1, []) if the budget or the
+    memory ran out first."""
+    arena = astar.Arena(_table(tt_mb).scratch(), root, upper, spec.max_depth)
+    arena.reset(max_nodes)
+    movebuf = np.zeros(spec.max_moves, dtype=np.int32)
+    status = engine.RUNNING
+    while status == engine.RUNNING:
+        status = astar.step(spec.game_id, rules_arr, config.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
+    if status == engine.SOLVED:
+        return int(arena.ctl[astar.BEST_G]), arena.path(spec.game_id, rules_arr)
+    if status == engine.EXHAUSTED:
+        return None, []
+    return -1, []

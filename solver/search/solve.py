@@ -17,7 +17,8 @@ from solver.games import get_game
 from solver.games.base import GameSpec
 from solver.replay import ReplayError, verify_win
 from solver.rules import parse_rules
-from solver.search import config, engine
+from solver.search import astar, config, engine
+from solver.search import kernels as K
 from solver.search.tt import Table
 from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
 
@@ -67,29 +68,53 @@ class _Search:
         self.reason = ""
 
     def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False) -> int:
-        """Run one search to its end; returns the engine status."""
+        """Run one DFS / IDA* iteration to its end; returns the engine status."""
         stamp = np.uint32(self.table.new_search())
         s, t = self.stack, self.table
         s.reset(self.root, max_nodes, bound)
+
+        def step() -> int:
+            return engine.run(self.spec.game_id, self.rules_arr, mode, discrepancies, s.states, s.moves, s.nmoves,
+                              s.midx, s.gcost, s.ctl, t.keys, t.vals, t.stamps, stamp, config.QUANTUM)
+
+        return self._drive(step, lambda: int(s.ctl[engine.NODES]), lambda: bound)
+
+    def run_astar(self, upper: int, max_nodes: int) -> astar.Arena:
+        """A* for a win shorter than ``upper``, in memory borrowed from the table."""
+        arena = astar.Arena(self.table.scratch(), self.root, upper, self.spec.max_depth)
+        arena.reset(max_nodes)
+        movebuf = np.zeros(self.spec.max_moves, dtype=np.int32)
+
+        def step() -> int:
+            return astar.step(self.spec.game_id, self.rules_arr, config.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
+
+        self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]))
+        return arena
+
+    def _drive(self, step: Callable[[], int], nodes: Callable[[], int], bound: Callable[[], int]) -> int:
+        """Call ``step`` (one quantum) until the search ends, the clock runs
+        out or Ctrl-C; report progress; count the nodes."""
         status = engine.RUNNING
         try:
             while status == engine.RUNNING:
-                status = engine.run(self.spec.game_id, self.rules_arr, mode, discrepancies, s.states, s.moves, s.nmoves,
-                                    s.midx, s.gcost, s.ctl, t.keys, t.vals, t.stamps, stamp, config.QUANTUM)
+                status = step()
                 if status == engine.RUNNING and self.deadline and time.perf_counter() > self.deadline:
                     status, self.reason = engine.BUDGET, "timeout"
                 if self.progress is not None:
-                    self.progress({"nodes": self.nodes + int(s.ctl[engine.NODES]), "bound": bound})
+                    self.progress({"nodes": self.nodes + nodes(), "bound": bound()})
         except KeyboardInterrupt:
             status, self.reason = engine.BUDGET, "interrupted"
+        if status == astar.FULL:
+            status, self.reason = engine.BUDGET, "memory (--tt-mb)"
         if status == engine.BUDGET and not self.reason:
             self.reason = "node budget"
-        self.nodes += int(s.ctl[engine.NODES])
+        self.nodes += nodes()
         return status
 
-    def solution(self) -> list[str]:
+    def solution(self, path: list[tuple[np.ndarray, int]] | None = None) -> list[str]:
+        """The notation moves of ``path`` (default: the DFS stack's), replay-verified."""
         moves: list[str] = []
-        for state, move in self.stack.path():
+        for state, move in (self.stack.path() if path is None else path):
             moves.extend(self.spec.describe_move(state, self.rules_arr, move))
         try:
             verify_win(self.spec, self.deal.layout, self.rules, moves)
@@ -157,9 +182,35 @@ def _decide(search: _Search, max_nodes: int) -> int:
 
 
 def _shortest(search: _Search, result: SolveResult, max_nodes: int) -> None:
-    """IDA* from the root; the DFS solution is the incumbent upper bound."""
+    """Shortest win, by the game's choice of A* or IDA*; the DFS solution is
+    the incumbent upper bound.  ``result.optimal`` only when proved; else
+    ``result.lower_bound`` is the proved least length of any win."""
+    if getattr(search.spec, "optimal_search", "ida") == "astar":
+        _shortest_astar(search, result, max_nodes)
+    else:
+        _shortest_ida(search, result, max_nodes)
+
+
+def _shortest_astar(search: _Search, result: SolveResult, max_nodes: int) -> None:
+    upper = len(result.moves)
+    result.lower_bound = min(upper, int(K.lower_bound(search.spec.game_id, search.root, search.rules_arr)))
+    if result.lower_bound >= upper:
+        result.optimal = True
+        return
+    if search.nodes >= max_nodes:
+        search.reason = "node budget"
+        return
+    arena = search.run_astar(upper, max(max_nodes - search.nodes, 1))
+    status = int(arena.ctl[astar.STATUS])
+    if arena.ctl[astar.BEST_NODE] >= 0:  # a win shorter than the DFS one: proved shortest if SOLVED
+        result.moves = search.solution(arena.path(search.spec.game_id, search.rules_arr))
+    result.optimal = status in (engine.SOLVED, engine.EXHAUSTED)
+    result.lower_bound = len(result.moves) if result.optimal else min(upper, int(arena.ctl[astar.LOWER]))
+
+
+def _shortest_ida(search: _Search, result: SolveResult, max_nodes: int) -> None:
+    """IDA* from the root."""
     spec, upper = search.spec, len(result.moves)
-    from solver.search import kernels as K
 
     bound = int(K.lower_bound(spec.game_id, search.root, search.rules_arr))
     result.lower_bound = bound

@@ -8,6 +8,10 @@ position (its moves lead nowhere the other's do not: ``mark_dominated``).  Each 
 value (the cost ``g`` at which IDA* reached it; pruned when not improved) and
 the stamp of the search that wrote it: a new search takes a new stamp instead
 of clearing the table, so reusing a large table costs nothing per deal.
+
+The three arrays are views of one byte buffer, so that a search of another
+kind (A*, ``solver.search.astar``) can borrow the key and value bytes
+between table searches: see ``Table.scratch``.
 """
 from __future__ import annotations
 
@@ -24,9 +28,10 @@ class Table:
     def __init__(self, megabytes: float):
         n = table_slots(megabytes)
         # np.zeros maps untouched pages lazily: memory grows only as slots are used.
-        self.keys = np.zeros(n, dtype=np.uint64)
-        self.vals = np.zeros(n, dtype=np.int32)
-        self.stamps = np.zeros(n, dtype=np.uint32)
+        self.raw = np.zeros(n * SLOT_BYTES, dtype=np.uint8)
+        self.keys = self.raw[:8 * n].view(np.uint64)
+        self.vals = self.raw[8 * n:12 * n].view(np.int32)
+        self.stamps = self.raw[12 * n:].view(np.uint32)
         self.stamp = 0
 
     def new_search(self) -> int:
@@ -36,6 +41,17 @@ class Table:
             self.stamps.fill(0)
             self.stamp = 1
         return self.stamp
+
+    def scratch(self) -> np.ndarray:
+        """The key and value bytes (3/4 of the table) for another search to use.
+
+        Safe because a slot counts only when its stamp is the current
+        search's, and the stamps are left alone: taking a new stamp here
+        makes every slot, whatever its key and value bytes now hold, read as
+        empty to every later table search.
+        """
+        self.new_search()
+        return self.raw[:12 * self.keys.shape[0]]
 
 
 def table_slots(megabytes: float) -> int:

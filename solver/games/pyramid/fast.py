@@ -31,35 +31,43 @@ def rules_array(rules: dict[str, Any], reductions: int = K.ALL_REDUCTIONS) -> np
 
 
 def encode(state: PyramidState) -> np.ndarray:
-    """The kernel state of a reference position."""
-    out = np.zeros(K.STATE_LEN, dtype=np.uint8)
-    pyr = 0
+    """The kernel state of a reference position (built as bytes, one array at
+    the end: it runs once per deal solved, so it is kept cheap)."""
+    out = bytearray(K.STATE_LEN)
+    stock_order = state.deal_stock
+    out[K.CARDS:K.CARDS + K.NPYR] = bytes(state.deal_pyramid)
+    out[K.CARDS + K.NPYR:K.CARDS + K.NPYR + K.NSTOCK] = bytes(stock_order)
+    where = {card: i for i, card in enumerate(stock_order)}
+    pyr = pcount = 0
+    rmask = [0] * 14
     for i, card in enumerate(state.deal_pyramid):
-        out[K.CARDS + i] = card
+        r = card % 13 + 1
+        rmask[r] |= 1 << i
         if state.pyramid[i] is not None:
             pyr |= 1 << i
-    stock_order = state.deal_stock
-    where = {card: i for i, card in enumerate(stock_order)}
-    present = turned = 0
-    for i, card in enumerate(stock_order):
-        out[K.CARDS + K.NPYR + i] = card
+            pcount += 1 << 4 * r
+    present = turned = scount = 0
+    piles = [0, 0, 0]
     for card in state.stock:
         present |= 1 << where[card]
     for k, pile in enumerate(state.waste):
         for card in pile:
             i = where[card]
-            present |= 1 << i
-            turned |= 1 << i
+            piles[k] |= 1 << i
             out[K.PILE + i] = k
-    rmask = [0] * 14
-    for i, card in enumerate(state.deal_pyramid):
-        rmask[card % 13 + 1] |= 1 << i
+    turned = piles[0] | piles[1] | piles[2]
+    present |= turned
+    for i, card in enumerate(stock_order):
+        if present >> i & 1:
+            scount += 1 << 4 * (card % 13 + 1)
     fields = [(K.PYR, 4, pyr), (K.PRESENT, 3, present), (K.TURNED, 3, turned)]
     fields += [(K.RMASK + 4 * r, 4, rmask[r]) for r in range(14)]
+    fields += [(K.PCOUNT, 8, pcount), (K.SCOUNT, 8, scount)] + [(K.PMASK + 3 * k, 3, piles[k]) for k in range(3)]
     for off, n, value in fields:
-        out[off:off + n] = np.frombuffer(value.to_bytes(n, "little"), dtype=np.uint8)
-    out[K.REDEALS] = state.redeals if rules_array(state.rules)[K.R_PASSES] else 0
-    return out
+        out[off:off + n] = value.to_bytes(n, "little")
+    passes = passes_limit(state.rules)  # 0: unlimited
+    out[K.REDEALS] = state.redeals if 0 < passes < UNLIMITED_FROM else 0
+    return np.frombuffer(out, dtype=np.uint8).copy()
 
 
 def _name(state: np.ndarray, loc: int) -> int:

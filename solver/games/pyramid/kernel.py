@@ -13,6 +13,14 @@ State layout (``STATE_LEN`` bytes)::
     [PILE + i]       waste pile (0..2) of stock card i while it is turned
     [RMASK + 4r..]   28-bit mask of the pyramid places dealt a card of rank r
                      (constant for a deal: spares the kernels a scan)
+    [PCOUNT..+7]     per rank (4 bits each, rank r at bit 4r), the cards of
+                     the pyramid still there; [SCOUNT..+7] the same for the
+                     present stock and waste cards (P)
+    [PMASK + 3k..]   24-bit mask of the cards on waste pile k (three piles;
+                     pile 0 is the whole waste under draw 1)
+    (the last three fields are caches, kept up to date move by move: the
+    property tests compare every kernel child with the reference position
+    encoded afresh, so a stale cache fails them)
 
 A card's *location* is its index in CARDS: 0..27 pyramid, 28..51 stock.
 A move is ``loc_a | loc_b << 6 | kind << 12 | t << 16``: ``kind`` 0 removes
@@ -160,7 +168,10 @@ TURNED = 59
 REDEALS = 62
 PILE = 64
 RMASK = PILE + NSTOCK  # 14 x 4 bytes, constant for a deal
-STATE_LEN = RMASK + 14 * 4
+PCOUNT = RMASK + 14 * 4
+SCOUNT = PCOUNT + 8
+PMASK = SCOUNT + 8
+STATE_LEN = PMASK + 3 * 3 + 7  # padded to whole 64-bit words: apply_move copies words
 
 # --- rules array ------------------------------------------------------------------
 R_DRAW, R_PASSES, R_STOCK_TOP, R_COVER, R_REDUCE = range(5)
@@ -234,9 +245,12 @@ def _put(state, off, n, v):
         state[off + k] = (v >> (8 * k)) & 0xFF
 
 
+_RANK = np.array([c % 13 + 1 for c in range(52)], dtype=np.int64)
+
+
 @njit(cache=True, inline="always")
 def _rank(card):
-    return np.int64(card) % 13 + 1
+    return _RANK[card]
 
 
 @njit(cache=True, inline="always")
@@ -306,13 +320,11 @@ def _waste_tops(state, rules, P, T, tops):
     tops[0] = -1
     tops[1] = -1
     tops[2] = -1
-    W = P & T
     if rules[R_DRAW] == 1:
-        tops[0] = _high(W)
+        tops[0] = _high(P & T)
         return
-    for i in range(NSTOCK):
-        if (W >> i) & 1:
-            tops[state[PILE + i]] = i  # later turned = higher index = on top
+    for k in range(3):
+        tops[k] = _high(_get(state, PMASK + 3 * k, 3))  # later turned = higher index = on top
 
 
 @njit(cache=True)
@@ -324,38 +336,63 @@ def _can_redeal(state, rules, P, T):
 
 
 @njit(cache=True)
-def _stock_action(state, rules):
-    """One ``draw`` (stock not empty) or else ``redeal``, in place."""
+def _stock_actions(state, rules, t):
+    """``t`` stock actions in place, each one ``draw`` (stock not empty) or
+    else ``redeal``; the masks are read once and written once."""
     P = _get(state, PRESENT, 3)
     T = _get(state, TURNED, 3)
-    stock = P & ~T
-    if stock == 0:
-        _put(state, TURNED, 3, np.int64(0))
-        if rules[R_PASSES] != 0:
-            state[REDEALS] += 1
-        return
-    if rules[R_DRAW] == 1:
-        _put(state, TURNED, 3, T | (stock & -stock))
-        return
-    for k in range(3):
+    three = rules[R_DRAW] == 3
+    p0 = _get(state, PMASK, 3)
+    p1 = _get(state, PMASK + 3, 3)
+    p2 = _get(state, PMASK + 6, 3)
+    redeals = np.int64(state[REDEALS])
+    for _ in range(t):
+        stock = P & ~T
         if stock == 0:
-            break
-        i = _low(stock)
-        stock &= stock - 1
-        T |= np.int64(1) << i
-        state[PILE + i] = k
+            T = np.int64(0)
+            p0 = p1 = p2 = np.int64(0)
+            if rules[R_PASSES] != 0:
+                redeals += 1
+            continue
+        if not three:
+            low = stock & -stock
+            T |= low
+            p0 |= low
+            continue
+        for k in range(3):
+            if stock == 0:
+                break
+            low = stock & -stock
+            stock &= stock - 1
+            T |= low
+            state[PILE + _low(low)] = k
+            if k == 0:
+                p0 |= low
+            elif k == 1:
+                p1 |= low
+            else:
+                p2 |= low
     _put(state, TURNED, 3, T)
+    _put(state, PMASK, 3, p0)
+    _put(state, PMASK + 3, 3, p1)
+    _put(state, PMASK + 6, 3, p2)
+    state[REDEALS] = redeals
 
 
 @njit(cache=True)
 def _take(state, loc):
+    one = np.int64(1) << (4 * _rank(state[CARDS + loc]))
     if loc < NPYR:
         _put(state, PYR, 4, _get(state, PYR, 4) & ~(np.int64(1) << loc))
+        _put(state, PCOUNT, 8, _get(state, PCOUNT, 8) - one)
         return
     i = loc - NPYR
     bit = np.int64(1) << i
     _put(state, PRESENT, 3, _get(state, PRESENT, 3) & ~bit)
     _put(state, TURNED, 3, _get(state, TURNED, 3) & ~bit)
+    _put(state, SCOUNT, 8, _get(state, SCOUNT, 8) - one)
+    for k in range(3):
+        _put(state, PMASK + 3 * k, 3, _get(state, PMASK + 3 * k, 3) & ~bit)
     state[PILE + i] = 0
 
 
@@ -381,14 +418,6 @@ def _rmask(state, r):
 
 
 @njit(cache=True)
-def _pyr_counts(state, pyr):
-    out = np.int64(0)
-    for r in range(1, 14):
-        out += np.int64(_popcount(pyr & _rmask(state, r))) << (4 * r)
-    return out
-
-
-@njit(cache=True)
 def _stock_counts(state, mask):
     out = np.int64(0)
     while mask:
@@ -410,28 +439,19 @@ def _live(state, rules, P, T, pcp):
     W = P & T
     if W == 0 or not _final_pass(state, rules):
         return P
-    stock = P & ~T
     three = rules[R_DRAW] == 3
     dead = np.int64(0)
+    Wc = _stock_counts(state, W)
     base = pcp
     if three or rules[R_STOCK_TOP]:
-        base += _stock_counts(state, stock)
+        base += _get(state, SCOUNT, 8) - Wc  # the stock's cards
     for k in range(3 if three else 1):
-        supply = base
         if three:
-            other = np.int64(0)
-            pile_k = np.int64(0)
-            x = W
-            while x:
-                i = _low(x)
-                x &= x - 1
-                if state[PILE + i] != k:
-                    other |= np.int64(1) << i
-                else:
-                    pile_k |= np.int64(1) << i
-            supply += _stock_counts(state, other)
+            pile_k = _get(state, PMASK + 3 * k, 3)
+            supply = base + Wc - _stock_counts(state, pile_k)  # plus the other piles' cards
         else:
             pile_k = W
+            supply = base
         demand = np.int64(0)
         x = pile_k
         while x:
@@ -716,11 +736,13 @@ def _bound(state, rules, pyr, P, T, pcp, ncp):
 @njit(cache=True)
 def _analyse(state, rules, pyr, P, T):
     """(pyramid counts, usable non-pyramid counts, usable mask, dead?) of a position."""
-    pcp = _pyr_counts(state, pyr)
+    pcp = _get(state, PCOUNT, 8)
+    ncp = _get(state, SCOUNT, 8)
     if not rules[R_REDUCE] & DEAD:
-        return pcp, _stock_counts(state, P), P, False
+        return pcp, ncp, P, False
     live = _live(state, rules, P, T, pcp)
-    ncp = _stock_counts(state, live)
+    if live != P:
+        ncp -= _stock_counts(state, P & ~live)
     return pcp, ncp, live, _dead(state, rules, pyr, pcp, ncp)
 
 
@@ -955,13 +977,17 @@ def _gen_later(state, rules, out, n, locs, m, tops):
 
 @njit(cache=True)
 def apply_move(state, rules, move, child):
-    child[:] = state
+    src = state.view(np.uint64)  # a word loop copies far faster than child[:] = state
+    dst = child.view(np.uint64)
+    for k in range(STATE_LEN // 8):
+        dst[k] = src[k]
     kind = move_kind(move)
     if kind == K_DRAW or kind == K_REDEAL:
-        _stock_action(child, rules)
+        _stock_actions(child, rules, 1)
         return
-    for _ in range(move_t(move)):
-        _stock_action(child, rules)
+    t = move_t(move)
+    if t > 0:
+        _stock_actions(child, rules, t)
     _take(child, move_a(move))
     b = move_b(move)
     if b != NONE:
@@ -1004,7 +1030,7 @@ def state_key(state, rules, mode):
     stock = P & ~T
     boundary = _low(stock) if stock != 0 else NSTOCK  # the waste is P below it
     if mode != MODE_ALL and rules[R_REDUCE] & DEAD:
-        P = _live(state, rules, P, T, _pyr_counts(state, pyr))
+        P = _live(state, rules, P, T, _get(state, PCOUNT, 8))
     W = P & T
     base = np.uint64(pyr | (P << 28) | (np.int64(boundary) << 52) | (np.int64(state[REDEALS]) << 57))
     if rules[R_DRAW] == 1 or not rules[R_STOCK_TOP]:

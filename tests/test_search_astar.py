@@ -1,0 +1,145 @@
+"""The shared A* (solver.search.astar): shortest lengths against breadth-first
+search on two games, the memory budget, the table it borrows, and the
+``--optimal`` contract of ``solve`` (proved or best-so-far plus a lower bound,
+timeout, Ctrl-C)."""
+import random
+
+import numpy as np
+import pytest
+
+from solver.deals import make_deal
+from solver.games import get_game
+from solver.games.pyramid import kernel as PK
+from solver.replay import verify_win
+from solver.rules import parse_rules
+from solver.search import astar, config, engine
+from solver.search.position import astar_length, position_verdict, shortest_length
+from solver.search.solve import solve
+from solver.search.tt import Table
+
+from test_pyramid_helpers import SPEC, bfs_optimal, rules_arr, small_position
+from test_yukon_solve import bfs_shortest as yukon_bfs
+from test_yukon_solve import small_position as yukon_position
+
+PYRAMID_RULES = [{}, {"preset": "microsoft"}, {"draw": 3}, {"passes": "unlimited", "pair_covering": True}]
+
+
+@pytest.mark.parametrize("given", PYRAMID_RULES)
+def test_pyramid_astar_length_equals_breadth_first_search(given):
+    """With every reduction and with none; a position with no win gives None."""
+    rules = parse_rules(SPEC, given)
+    lost = won = 0
+    for seed in range(8):
+        ref = small_position(300 + seed, rules, keep_pyramid=4, keep_other=8)
+        best = bfs_optimal(ref)
+        root = SPEC.encode(ref, rules)
+        for reductions in (PK.ALL_REDUCTIONS, 0):
+            arr = rules_arr(rules, reductions)
+            length, path = astar_length(SPEC, root, arr)
+            assert length == best, (seed, reductions)
+            if path:  # the path replays on the reference engine, to a win, at that length
+                after = ref.copy()
+                texts = [t for state, move in path for t in SPEC.describe_move(state, arr, move)]
+                for text in texts:
+                    after.play(text)
+                assert after.is_won() and len(texts) == best
+        won += best is not None
+        lost += best is None
+    assert won > 0
+
+
+def test_yukon_astar_length_equals_breadth_first_search():
+    """The engine is game-independent: Yukon's kernels give BFS's length too."""
+    yukon = get_game("yukon")
+    arr = yukon.rules_array({})
+    checked = 0
+    for seed in range(6):
+        state = yukon_position(random.Random(seed), 6)
+        best = yukon_bfs(state)
+        length, _ = astar_length(yukon, yukon.encode(state, {}), arr)
+        assert length == best, seed
+        checked += best is not None
+    assert checked > 0
+
+
+def test_a_full_arena_stops_with_full_and_a_sound_bound():
+    rules = parse_rules(SPEC, {"preset": "microsoft"})
+    arr = SPEC.rules_array(rules)
+    root = SPEC.encode(SPEC.new_reference(make_deal("pyramid", 2).layout, rules), rules)
+    arena = astar.Arena(np.zeros(4096, dtype=np.uint8), root, 60, SPEC.max_depth)
+    arena.reset(10**6)
+    movebuf = np.zeros(SPEC.max_moves, dtype=np.int32)
+    assert astar.step(SPEC.game_id, arr, config.MODE_OPTIMAL, arena, movebuf, 10**6) == astar.FULL
+    assert arena.ctl[astar.USED] == arena.capacity
+    best = solve(make_deal("pyramid", 2), rules, optimal=True, tt_mb=16)
+    assert best.optimal and arena.ctl[astar.LOWER] <= len(best.moves)
+
+
+def test_a_table_lent_to_astar_still_gives_the_same_dfs():
+    """The DFS after an A* run on the table's bytes sees an empty table."""
+    rules = parse_rules(SPEC, {"draw": 3})
+    arr = SPEC.rules_array(rules)
+    root = SPEC.encode(SPEC.new_reference(make_deal("pyramid", 5).layout, rules), rules)
+    fresh = position_verdict(SPEC, root, arr, tt_mb=2), _dfs_nodes(root, arr, Table(2))
+    table = Table(2)
+    arena = astar.Arena(table.scratch(), root, 80, SPEC.max_depth)
+    arena.reset(3000)
+    movebuf = np.zeros(SPEC.max_moves, dtype=np.int32)
+    while astar.step(SPEC.game_id, arr, config.MODE_OPTIMAL, arena, movebuf, 1000) == engine.RUNNING:
+        pass
+    assert arena.ctl[astar.USED] > 1000  # the bytes were written over
+    assert (position_verdict(SPEC, root, arr, tt_mb=2), _dfs_nodes(root, arr, table)) == fresh
+
+
+def _dfs_nodes(root, arr, table):
+    stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
+    stack.reset(root, 10**6, -1)
+    engine.run(SPEC.game_id, arr, config.MODE_SOLVE, False, stack.states, stack.moves, stack.nmoves, stack.midx,
+               stack.gcost, stack.ctl, table.keys, table.vals, table.stamps, np.uint32(table.new_search()), 10**7)
+    return int(stack.ctl[engine.NODES])
+
+
+def test_optimal_solve_by_astar_matches_ida_star():
+    """Pyramid's --optimal (A*) proves the length the shared IDA* proves."""
+    rules = parse_rules(SPEC, {"preset": "microsoft"})
+    for number in (4, 9):
+        deal = make_deal("pyramid", number)
+        best = solve(deal, rules, optimal=True, tt_mb=16)
+        assert best.optimal and best.lower_bound == len(best.moves)
+        verify_win(SPEC, deal.layout, rules, best.moves)
+        root = SPEC.encode(SPEC.new_reference(deal.layout, rules), rules)
+        assert shortest_length(SPEC, root, SPEC.rules_array(rules), max_nodes=10**7, tt_mb=16) == len(best.moves)
+
+
+def test_budget_exhaustion_keeps_the_best_win_and_a_proved_bound():
+    """Too few nodes, or Ctrl-C from the progress callback: a replayed win,
+    not claimed optimal, with a lower bound no greater than the shortest."""
+    rules = parse_rules(SPEC, {"preset": "microsoft"})
+    deal = make_deal("pyramid", 2)
+    best = solve(deal, rules, optimal=True, tt_mb=16)
+    plain = solve(deal, rules, tt_mb=16)
+    cut = solve(deal, rules, optimal=True, tt_mb=16, max_nodes=plain.nodes + 50)
+    assert cut.result == "solved" and not cut.optimal and cut.reason == "node budget"
+    assert cut.lower_bound <= len(best.moves) <= len(cut.moves)
+    verify_win(SPEC, deal.layout, rules, cut.moves)
+    seen = []
+
+    def interrupt(info):
+        seen.append(info)
+        if info["nodes"] > plain.nodes:
+            raise KeyboardInterrupt
+
+    stopped = solve(deal, rules, optimal=True, tt_mb=16, progress=interrupt)
+    assert not stopped.optimal and stopped.reason == "interrupted"
+    assert stopped.lower_bound <= len(best.moves) <= len(stopped.moves)
+    assert all(info["bound"] <= len(best.moves) for info in seen)
+
+
+def test_memory_budget_reports_not_optimal():
+    """A one-megabyte table: the A* arena fills up on a hard deal."""
+    rules = parse_rules(SPEC, {"preset": "microsoft"})
+    deal = make_deal("pyramid", 2)
+    small = solve(deal, rules, optimal=True, tt_mb=1)
+    best = solve(deal, rules, optimal=True, tt_mb=16)
+    assert best.optimal and not small.optimal and small.reason == "memory (--tt-mb)"
+    assert small.lower_bound <= len(best.moves) <= len(small.moves)
