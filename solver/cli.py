@@ -79,7 +79,7 @@ def _progress_printer():
 @click.option("--deal-file", type=click.Path(dir_okay=False), help="Solve the deal in this deal file.")
 @rule_options
 @budget_options
-@click.option("--optimal", is_flag=True, help="Find a shortest win and prove it (IDA*).")
+@click.option("--optimal", is_flag=True, help="Find a shortest win and prove it (IDA*; A* for Pyramid).")
 @click.option("--json", "as_json", is_flag=True, help="Write the solution file (JSON) for one deal.")
 @click.option("--jsonl", is_flag=True, help="Write one solution file per line (for a range).")
 @cli_errors

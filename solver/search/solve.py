@@ -185,7 +185,7 @@ def _shortest(search: _Search, result: SolveResult, max_nodes: int) -> None:
     """Shortest win, by the game's choice of A* or IDA*; the DFS solution is
     the incumbent upper bound.  ``result.optimal`` only when proved; else
     ``result.lower_bound`` is the proved least length of any win."""
-    if getattr(search.spec, "optimal_search", "ida") == "astar":
+    if search.spec.optimal_search == "astar":
         _shortest_astar(search, result, max_nodes)
     else:
         _shortest_ida(search, result, max_nodes)

@@ -4,10 +4,11 @@ Buckets of four slots; a full bucket replaces one slot chosen by the key's
 high bits.  Losing an entry only costs re-exploring a position, never a wrong
 verdict: a position is pruned only when it (a) was fully explored before
 without a win, (b) is on the current path, or (c) is dominated by such a
-position (its moves lead nowhere the other's do not: ``mark_dominated``).  Each slot also stores a small
-value (the cost ``g`` at which IDA* reached it; pruned when not improved) and
-the stamp of the search that wrote it: a new search takes a new stamp instead
-of clearing the table, so reusing a large table costs nothing per deal.
+position (its moves lead nowhere the other's do not: ``mark_dominated``).
+Each slot also stores a small value (the cost ``g`` at which IDA* reached
+it; pruned when not improved) and the stamp of the search that wrote it: a
+new search takes a new stamp instead of clearing the table, so reusing a
+large table costs nothing per deal.
 
 The three arrays are views of one byte buffer, so that a search of another
 kind (A*, ``solver.search.astar``) can borrow the key and value bytes
