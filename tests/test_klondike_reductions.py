@@ -18,7 +18,7 @@ from solver.games import get_game
 from solver.games.klondike import kernel as k
 from solver.rules import parse_rules
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
-from solver.search.position import SOLVED, UNKNOWN, position_verdict, shortest_length
+from solver.search.position import SOLVED, UNKNOWN, astar_length, position_verdict, shortest_length
 from solver.search.solve import solve
 
 SPEC = get_game("klondike")
@@ -75,6 +75,7 @@ def test_optimal_reductions_keep_the_shortest_length(rules):
         if every is None:
             continue
         assert shortest(state, rules, MODE_OPTIMAL) == every
+        assert astar_length(SPEC, state, SPEC.rules_array(rules), tt_mb=16)[0] == every  # what --optimal runs
         compared += 1
     assert compared >= 15
 
@@ -172,3 +173,16 @@ def test_a_blocked_waste_card_in_the_last_pass_is_a_dead_end():
             assert truth is not True, "a blocked waste card must mean a lost position"
             hits += truth is False
     assert hits >= 10
+
+
+def test_fewest_moves_keys_tell_waste_counts_apart():
+    """Under unlimited passes the solvability key folds waste counts that
+    reach the same talon cards; the key for fewest moves must not, since the
+    stock turns to a card differ."""
+    for draw in (1, 3):
+        rules = parse_rules(SPEC, {"draw": draw, "passes": "unlimited"})
+        rules_arr = SPEC.rules_array(rules)
+        state = SPEC.encode(SPEC.new_reference(make_deal("klondike", 24).layout, rules), rules)
+        folded = with_waste(state, 3 * draw)  # a multiple of the draw count: reaches the redeal set
+        assert k.state_key(state, rules_arr, MODE_SOLVE) == k.state_key(folded, rules_arr, MODE_SOLVE)
+        assert k.state_key(state, rules_arr, MODE_OPTIMAL) != k.state_key(folded, rules_arr, MODE_OPTIMAL)

@@ -61,9 +61,10 @@ class GameSpec:
     # At most this many nodes for it, whatever the budget (None: no cap).  Where
     # it finds wins it finds them early; a large budget is for the DFS proofs.
     lds_max_nodes: int | None = None
-    # How --optimal proves a shortest win: "ida" (IDA*, memory-light) or
-    # "astar" (solver.search.astar: each position once, in the table's memory).
-    optimal_search: str = "ida"
+    # How --optimal proves a shortest win: "astar" (solver.search.astar: each
+    # position once, in the table's memory) or "ida" (IDA*, memory-light).
+    # A* proved more deals at the same node budget in every game measured.
+    optimal_search: str = "astar"
 
     # --- rules -----------------------------------------------------------------
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:

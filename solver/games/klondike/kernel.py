@@ -734,8 +734,9 @@ def _folded_waste(state, rules, mode, w):
     waste counts with the same reachable talon cards share a key: with draw
     1 every talon card is always reachable; with draw k a waste count that
     is a multiple of k (or the whole talon) reaches exactly the cards
-    reachable after a redeal."""
-    if mode != MODE_ALL and rules[R_PASSES] == 0:
+    reachable after a redeal.  Not for fewest moves: the stock turns to a
+    card differ with the waste count."""
+    if mode == MODE_SOLVE and rules[R_PASSES] == 0:
         k = rules[R_DRAW]
         if k == 1 or w % k == 0 or w == np.int64(state[TLEN]):
             return 0

@@ -28,10 +28,6 @@ class PyramidSpec(GameSpec):
     max_depth = 64
     # Most seed-rule deals are lost: the discrepancy phase only delays the proof.
     lds_share = 0.0
-    # --optimal by A* (solver.search.astar; "ida" is the default of other
-    # games): each position expanded once, where IDA* re-searched 10 to 15
-    # bounds per microsoft deal.
-    optimal_search = "astar"
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)
