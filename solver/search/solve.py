@@ -162,7 +162,8 @@ def _decide(search: _Search, max_nodes: int) -> int:
     A share of the budget (the game's ``lds_share``, at most its
     ``lds_max_nodes``) first goes to limited discrepancy search with a
     growing number of allowed deviations from the move ordering; if it finds
-    no win, a plain DFS with the rest of the budget decides.  Only that complete DFS can say "unsolvable".
+    no win, a plain DFS with the rest of the budget decides.  Only that
+    complete DFS can say "unsolvable".
     """
     lds_budget = int(max_nodes * search.spec.lds_share)
     if search.spec.lds_max_nodes is not None:
