@@ -67,7 +67,7 @@ def _progress_printer():
         now = time.monotonic()
         if now - last[0] >= 1.0:
             last[0] = now
-            bound = f"lower bound {info['bound']}, " if info.get("bound", -1) >= 0 else ""
+            bound = f"lower bound {info['bound']}, " if info.get("phase") == "optimal" else ""
             click.echo(f"  {bound}{info['nodes']} nodes", err=True)
 
     return report

@@ -77,14 +77,24 @@ def test_budget_gives_unknown_never_a_wrong_verdict():
 
 
 def test_discrepancy_search_stops_at_its_node_cap(monkeypatch):
-    """The discrepancy phase (progress events with a bound) never goes past
-    the game's lds_max_nodes; the depth-first phase (bound -1) gets the rest."""
+    """The discrepancy phase never goes past the game's lds_max_nodes; the
+    depth-first phase gets the rest."""
     spec = get_game("klondike")
     monkeypatch.setattr(type(spec), "lds_max_nodes", 3000)
     events = []
     r = solve(make_deal("klondike", 36), {"draw": 3, "passes": "unlimited"}, max_nodes=120_000,
               progress=events.append)
     assert r.result == "unknown" and r.nodes == 120_000
-    lds = [e["nodes"] for e in events if e["bound"] >= 0]
+    lds = [e["nodes"] for e in events if e["phase"] == "discrepancy"]
     assert lds and max(lds) <= 3000
-    assert any(e["bound"] < 0 for e in events)
+    assert any(e["phase"] == "dfs" for e in events)
+
+
+def test_progress_says_which_bound_it_reports():
+    """Only the shortest-win phase reports a proved lower bound (the CLI
+    prints it as such); the discrepancy phase's bound counts deviations."""
+    events = []
+    r = solve(make_deal("klondike", 3), {"draw": 1}, optimal=True, max_nodes=300_000, progress=events.append)
+    phases = {e["phase"] for e in events}
+    assert "optimal" in phases and phases <= {"discrepancy", "dfs", "optimal"}
+    assert all(e["bound"] <= r.lower_bound for e in events if e["phase"] == "optimal")

@@ -77,7 +77,8 @@ class _Search:
             return engine.run(self.spec.game_id, self.rules_arr, mode, discrepancies, s.states, s.moves, s.nmoves,
                               s.midx, s.gcost, s.ctl, t.keys, t.vals, t.stamps, stamp, config.QUANTUM)
 
-        return self._drive(step, lambda: int(s.ctl[engine.NODES]), lambda: bound)
+        phase = "discrepancy" if discrepancies else "dfs" if bound < 0 else "optimal"
+        return self._drive(step, lambda: int(s.ctl[engine.NODES]), lambda: bound, phase)
 
     def run_astar(self, upper: int, max_nodes: int) -> astar.Arena:
         """A* for a win shorter than ``upper``, in memory borrowed from the table."""
@@ -88,12 +89,14 @@ class _Search:
         def step() -> int:
             return astar.step(self.spec.game_id, self.rules_arr, config.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
 
-        self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]))
+        self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]), "optimal")
         return arena
 
-    def _drive(self, step: Callable[[], int], nodes: Callable[[], int], bound: Callable[[], int]) -> int:
+    def _drive(self, step: Callable[[], int], nodes: Callable[[], int], bound: Callable[[], int], phase: str) -> int:
         """Call ``step`` (one quantum) until the search ends, the clock runs
-        out or Ctrl-C; report progress; count the nodes."""
+        out or Ctrl-C; report progress; count the nodes.  ``phase`` says what
+        ``bound`` is: the proved lower bound ("optimal"), the allowed
+        discrepancies ("discrepancy"), or nothing ("dfs", -1)."""
         status = engine.RUNNING
         try:
             while status == engine.RUNNING:
@@ -101,7 +104,7 @@ class _Search:
                 if status == engine.RUNNING and self.deadline and time.perf_counter() > self.deadline:
                     status, self.reason = engine.BUDGET, "timeout"
                 if self.progress is not None:
-                    self.progress({"nodes": self.nodes + nodes(), "bound": bound()})
+                    self.progress({"nodes": self.nodes + nodes(), "bound": bound(), "phase": phase})
         except KeyboardInterrupt:
             status, self.reason = engine.BUDGET, "interrupted"
         if status == astar.FULL:
