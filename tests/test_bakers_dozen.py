@@ -290,3 +290,18 @@ def test_cli_bad_deal_file_and_tampered_solution(tmp_path):
     path.write_text(json.dumps(sol))
     out = runner.invoke(main, ["show", str(path), "--moves-only"])
     assert out.exit_code == 2 and "move 2 'AC>f' is illegal" in out.output
+
+
+@pytest.mark.parametrize("rules, share", [({"build": "other-suit", "kings": "bottom"}, 0.25),
+                                          ({"build": "any-suit", "kings": "bottom"}, 0.9),
+                                          ({"build": "other-suit", "kings": "free"}, 0.9)])
+def test_discrepancy_phase_gets_the_share_measured_for_the_rules(rules, share):
+    """The discrepancy phase stops at its share of the budget (0.25 where
+    deep depth-first wins were found to pay more); the DFS gets the rest."""
+    budget = 40_000
+    events = []
+    r = solve(make_deal("bakers-dozen", 417), rules, max_nodes=budget, progress=events.append)
+    assert r.result == "unknown" and r.nodes == budget
+    lds = [e["nodes"] for e in events if e["phase"] == "discrepancy"]
+    dfs = [e["nodes"] for e in events if e["phase"] == "dfs"]
+    assert max(lds) == int(budget * share) < min(dfs)

@@ -186,3 +186,114 @@ def test_fewest_moves_keys_tell_waste_counts_apart():
         folded = with_waste(state, 3 * draw)  # a multiple of the draw count: reaches the redeal set
         assert k.state_key(state, rules_arr, MODE_SOLVE) == k.state_key(folded, rules_arr, MODE_SOLVE)
         assert k.state_key(state, rules_arr, MODE_OPTIMAL) != k.state_key(folded, rules_arr, MODE_OPTIMAL)
+
+
+def never_moving_cards(state, f2t: bool) -> list[int]:
+    """Pattern M stated plainly on the reference state: the least set of
+    cards closed under the first-move conditions (kernel.py,
+    ``_never_moves``); returns the cards not home and outside it."""
+    home = {s * 13 + r for s in range(4) for r in range(state.foundation[s])}
+    where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
+    moved: set[int] = set()
+
+    def is_top_once_above_moved(card):
+        p, i = where[card]
+        return all(c in moved for c in state.piles[p][i + 1:])
+
+    def parent_usable(card, parent):
+        if parent in home:
+            return f2t
+        if parent in moved:
+            return True
+        if parent not in where:
+            return False  # in the talon: it must move first
+        if card in where and where[parent][0] == where[card][0] and where[parent][1] < where[card][1]:
+            return False  # under the card
+        return is_top_once_above_moved(parent)
+
+    def can_go_home(card):
+        return all(card // 13 * 13 + r in home | moved for r in range(card % 13))
+
+    def has_target(card):
+        if card % 13 == 12:
+            return any(all(c in moved for c in pile) for pile in state.piles)
+        red = card // 13 in (1, 2)
+        parents = [s * 13 + card % 13 + 1 for s in range(4) if (s in (1, 2)) != red]
+        return any(parent_usable(card, q) for q in parents)
+
+    changed = True
+    while changed:
+        changed = False
+        for card in set(range(52)) - home - moved:
+            if card not in where:
+                ok = has_target(card) or can_go_home(card)
+            else:
+                p, i = where[card]
+                top = is_top_once_above_moved(card)
+                if i >= state.down[p]:
+                    carried = i > state.down[p] and state.piles[p][i - 1] in moved
+                    ok = carried or has_target(card) or (top and can_go_home(card))
+                else:
+                    ok = top and (has_target(card) or can_go_home(card))
+            if ok:
+                moved.add(card)
+                changed = True
+    return sorted(set(range(52)) - home - moved)
+
+
+def kernel_never_moves(state, rules) -> bool:
+    arr = SPEC.encode(state, rules)
+    loc = np.full(52, -1, dtype=np.int32)
+    for p in range(k.PILES):
+        for i in range(k.pile_len(arr, p)):
+            loc[k.pile_card(arr, p, i)] = p * 32 + i
+    return bool(k._never_moves(arr, rules["foundation_to_tableau"], loc))
+
+
+def test_never_moving_card_test_matches_its_plain_statement():
+    """Pattern M in the kernel equals its plain statement, on positions of
+    random games from real deals under each foundation_to_tableau setting."""
+    rng = random.Random(21)
+    fired = 0
+    for rules in ({"draw": 1, "passes": "unlimited"}, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}):
+        rules = parse_rules(SPEC, rules)
+        for number in range(1, 151):
+            state = SPEC.new_reference(make_deal("klondike", number).layout, rules)
+            for _ in range(rng.randrange(60)):
+                moves = state.legal_moves()
+                if not moves:
+                    break
+                state.play(rng.choice(moves))
+            plain = bool(never_moving_cards(state, rules["foundation_to_tableau"]))
+            assert kernel_never_moves(state, rules) == plain, (number, rules)
+            fired += plain
+    assert fired >= 5
+
+
+def test_a_card_that_never_moves_means_a_lost_position():
+    """Every random late position pattern M rejects is lost by the search
+    with every legal move."""
+    rng = random.Random(17)
+    hits = 0
+    for rules in RULE_SETS:
+        rules = parse_rules(SPEC, rules)
+        for _ in range(150):
+            reference = random_endgame(rng, rules)
+            if not never_moving_cards(reference, rules["foundation_to_tableau"]):
+                continue
+            assert kernel_never_moves(reference, rules)
+            truth = verdict(SPEC.encode(reference, rules), rules, MODE_ALL)
+            assert truth is not True, "a card that can never move must mean a lost position"
+            hits += truth is False
+    assert hits >= 20
+
+
+def test_deal_95_is_lost_at_the_deal_by_a_card_that_never_moves():
+    """Deal 95 (draw 1, unlimited passes, foundation_to_tableau) was still
+    unknown after 10 million nodes before pattern M: 13 of its cards can
+    never move."""
+    rules = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True})
+    deal = make_deal("klondike", 95)
+    assert len(never_moving_cards(SPEC.new_reference(deal.layout, rules), True)) == 13
+    r = solve(deal, rules, max_nodes=1000)
+    assert r.result == "unsolvable" and r.nodes < 10

@@ -67,6 +67,11 @@ class GameSpec:
     optimal_search: str = "astar"
 
     # --- rules -----------------------------------------------------------------
+    def lds_share_for(self, rules: dict[str, Any]) -> float:
+        """The discrepancy share under these (complete) rules: ``lds_share``
+        unless a game measured a better one for some rule setting."""
+        return self.lds_share
+
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults, check combinations; return every option explicitly."""
         raise NotImplementedError

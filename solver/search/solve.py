@@ -162,13 +162,13 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
 def _decide(search: _Search, max_nodes: int) -> int:
     """Find a win or prove there is none, within ``max_nodes`` expansions.
 
-    A share of the budget (the game's ``lds_share``, at most its
+    A share of the budget (the game's ``lds_share_for`` the rules, at most its
     ``lds_max_nodes``) first goes to limited discrepancy search with a
     growing number of allowed deviations from the move ordering; if it finds
     no win, a plain DFS with the rest of the budget decides.  Only that
     complete DFS can say "unsolvable".
     """
-    lds_budget = int(max_nodes * search.spec.lds_share)
+    lds_budget = int(max_nodes * search.spec.lds_share_for(search.rules))
     if search.spec.lds_max_nodes is not None:
         lds_budget = min(lds_budget, search.spec.lds_max_nodes)
     bound = 0

@@ -290,7 +290,7 @@ def _locked(state, loc, parent, p, i, f2t):
 
 @njit(cache=True)
 def dead_end(state, rules, loc):
-    """A position no line can win, by two patterns of buried cards.
+    """A position no line can win, by patterns of cards that can never move.
 
     A card X that is face down, or the lowest face-up card, with a lower card
     of its own suit under it in its pile ("blocked") can only leave the pile
@@ -307,6 +307,7 @@ def dead_end(state, rules, loc):
        foundation, not to its other parent) before X' leaves, and X' needs P.
     W. in the last pass through the stock, a waste card that is blocked in
        the waste (``_waste_blocked``).
+    M. some card can never move at all (``_never_moves``).
 
     ``loc`` is scratch: card -> pile * 32 + index, -1 off the tableau.
     """
@@ -344,7 +345,104 @@ def dead_end(state, rules, loc):
             if (_parent_gone(state, loc, other, p, i2, f2t) and _lower_of_suit_below(state, p, i2 - 1, twin)
                     and _lower_of_suit_below(state, p, i2 - 1, x)):
                 return True  # pattern B
-    return False
+    return _never_moves(state, f2t, loc)
+
+
+@njit(cache=True)
+def _never_moves(state, f2t, loc):
+    """Pattern M: is some card not on its foundation unable ever to move?
+
+    Every such card must move at least once.  Look at each card's *first*
+    move in any continuation; when card x first moves:
+      * x is a talon card: it goes to its foundation (every lower card of its
+        suit home or moved before), or onto a tableau top, or (a King) into
+        an empty pile;
+      * x lies face up in a pile: either it is carried, with the face-up
+        card just under it moving at that same moment, or it is the base of
+        the move: onto a tableau top, or (a King) into an empty pile, or to
+        its foundation, with every card now above it moved before;
+      * x lies face down: every card now above it moved before (so x is the
+        top), and it moves as a base, as above.
+    A tableau top receiving x is a parent q of x (next rank up, other
+    colour) that has moved before (it may be anywhere), or that has not and
+    lies in its place now, in a pile, not under x, with every card above it
+    moved before; with foundation_to_tableau also a parent on its
+    foundation.  An empty pile is a pile all of whose cards moved before.
+    So the set of cards that ever move lies inside the least set closed
+    under these conditions: take the first card to move outside the set
+    (for a run, its base; the cards it carries follow in the set one by
+    one from the bottom); every condition of its move holds with cards
+    inside the set, so it would be inside.  A card outside the set never
+    moves: the position is lost.  Talon reachability and pass limits are
+    ignored, which only enlarges the set.  Chains and cycles across piles
+    and the talon are caught, which patterns A and B see only in part.
+
+    ``loc`` holds card -> pile * 32 + index (``dead_end`` filled it).
+    """
+    moved = np.zeros(52, np.bool_)
+    chain = np.zeros(4, np.int64)  # suit s: ranks 1..chain[s] home or in the set
+    clear_from = np.zeros(PILES, np.int64)  # pile p: cards clear_from[p].. are in the set
+    left = 0
+    for s in range(4):
+        chain[s] = state[FOUND + s]
+        left += 13 - chain[s]
+    for p in range(PILES):
+        clear_from[p] = pile_len(state, p)
+    changed = True
+    while changed and left > 0:
+        changed = False
+        for x in range(52):
+            sx = suit_of(x)
+            rx = rank_of(x)
+            if moved[x] or rx <= np.int64(state[FOUND + sx]):
+                continue
+            where = loc[x]
+            ok = False
+            p = -1
+            i = -1
+            if where >= 0:
+                p = where // 32
+                i = where % 32
+                top = clear_from[p] == i + 1
+                if i >= pile_down(state, p):  # face up
+                    ok = i > pile_down(state, p) and moved[pile_card(state, p, i - 1)]
+                else:
+                    if not top:
+                        continue
+                ok = ok or (top and chain[sx] >= rx - 1)
+            else:
+                ok = chain[sx] >= rx - 1
+            if not ok and rx == 13:
+                for q in range(PILES):
+                    if clear_from[q] == 0:
+                        ok = True
+                        break
+            if not ok and rx < 13:
+                first = rx if red(x) else 13 + rx  # the parent in clubs or diamonds
+                for parent in (first, first + (39 if red(x) else 13)):
+                    if moved[parent]:
+                        ok = True
+                    elif rank_of(parent) <= np.int64(state[FOUND + suit_of(parent)]):
+                        ok = f2t
+                    else:
+                        wp = loc[parent]
+                        if wp >= 0:
+                            q = wp // 32
+                            j = wp % 32
+                            ok = clear_from[q] == j + 1 and not (q == p and j < i)
+                    if ok:
+                        break
+            if not ok:
+                continue
+            moved[x] = True
+            left -= 1
+            changed = True
+            while chain[sx] < 13 and moved[sx * 13 + chain[sx]]:
+                chain[sx] += 1
+            if p >= 0:
+                while clear_from[p] > 0 and moved[pile_card(state, p, clear_from[p] - 1)]:
+                    clear_from[p] -= 1
+    return left > 0
 
 
 @njit(cache=True)
