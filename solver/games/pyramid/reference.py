@@ -159,7 +159,7 @@ class PyramidState(ReferenceState):
             raise AssertionError(f"{cards.name(card)} was exposed but not found")
 
     def is_won(self) -> bool:
-        return all(c is None for c in self.pyramid)
+        return self.pyramid.count(None) == geo.PYRAMID_SIZE  # (card 0 is falsy: no any())
 
     # --- picture ------------------------------------------------------------------
     def render(self) -> str:
