@@ -121,7 +121,7 @@ def rules_arr(rules: dict, reductions: int = K.ALL_REDUCTIONS, abstract_everywhe
     the tests on small positions exercise it."""
     arr = fast.rules_array(rules, reductions)
     if abstract_everywhere:
-        arr[K.R_ABS_SMALL] = K.NPYR
+        arr[K.R_ABS_SMALL] = arr[K.R_ABS_SMALL_OPT] = arr[K.R_ABS_SMALL_BOUND] = K.NPYR
     if abstract_budget is not None:
         arr[K.R_ABS_BUDGET] = arr[K.R_ABS_BUDGET_FULL] = abstract_budget
     return arr

@@ -138,7 +138,8 @@ R6 ``ABSTRACT``: a position is dropped when the *pyramid game* from it is
    too).  It runs with a budget of its own positions; if the budget runs
    out the real position is kept ("not proved lost").  It runs where it is
    cheap or pays: when the pyramid is full (the deal's start) and when at
-   most ``rules[R_ABS_SMALL]`` pyramid cards are left.
+   most ``rules[R_ABS_SMALL]`` pyramid cards are left (``R_ABS_SMALL_OPT``
+   for MODE_OPTIMAL's moves, ``R_ABS_SMALL_BOUND`` in the lower bound).
 
 Lower bound (admissible, used by IDA*)
 --------------------------------------
@@ -205,8 +206,11 @@ PMASK = SCOUNT + 8
 STATE_LEN = PMASK + 3 * 3 + 7  # padded to whole 64-bit words: apply_move copies words
 
 # --- rules array ------------------------------------------------------------------
-R_DRAW, R_PASSES, R_STOCK_TOP, R_COVER, R_REDUCE, R_ABS_SMALL, R_ABS_BUDGET, R_ABS_BUDGET_FULL = range(8)
-RULES_LEN = 8
+# R_ABS_*: where R6 runs (at most this many pyramid cards left: in gen_moves
+# for MODE_SOLVE, in gen_moves for MODE_OPTIMAL, in lower_bound) and its budgets
+(R_DRAW, R_PASSES, R_STOCK_TOP, R_COVER, R_REDUCE, R_ABS_SMALL, R_ABS_SMALL_OPT, R_ABS_SMALL_BOUND, R_ABS_BUDGET,
+ R_ABS_BUDGET_FULL) = range(10)
+RULES_LEN = 10
 KING_FORCED = 1
 LAST_PAIR = 2
 DEAD = 4
@@ -889,7 +893,7 @@ def _abstract_lost(state, rules, pyr, pcp, pool, budget):
 
 
 @njit(cache=True)
-def _analyse(state, rules, pyr, P, T):
+def _analyse(state, rules, pyr, P, T, abs_small):
     """(pyramid counts, usable non-pyramid counts, usable mask, dead?) of a position."""
     pcp = _get(state, PCOUNT, 8)
     ncp = _get(state, SCOUNT, 8)
@@ -905,7 +909,7 @@ def _analyse(state, rules, pyr, P, T):
         n = _popcount(pyr)
         if n == NPYR:
             dead = _abstract_lost(state, rules, pyr, pcp, ncp, rules[R_ABS_BUDGET_FULL])
-        elif n <= rules[R_ABS_SMALL]:
+        elif n <= abs_small:
             dead = _abstract_lost(state, rules, pyr, pcp, ncp, rules[R_ABS_BUDGET])
     return pcp, ncp, live, dead
 
@@ -917,7 +921,7 @@ def lower_bound(state, rules):
         return 0
     P = _get(state, PRESENT, 3)
     T = _get(state, TURNED, 3)
-    pcp, ncp, live, dead = _analyse(state, rules, pyr, P, T)
+    pcp, ncp, live, dead = _analyse(state, rules, pyr, P, T, rules[R_ABS_SMALL_BOUND])
     if dead:
         return BIG
     return _bound(state, rules, pyr, live, T, pcp, ncp)
@@ -1045,7 +1049,8 @@ def gen_moves(state, rules, out, mode):
     T = _get(state, TURNED, 3)
     if mode == MODE_ALL:
         return _gen_all(state, rules, out, pyr, P, T)
-    pcp, ncp, live, dead = _analyse(state, rules, pyr, P, T)
+    pcp, ncp, live, dead = _analyse(state, rules, pyr, P, T,
+                                    rules[R_ABS_SMALL_OPT] if mode == MODE_OPTIMAL else rules[R_ABS_SMALL])
     if dead:
         return 0
     scratch = np.empty(24, dtype=np.int64)
