@@ -91,10 +91,6 @@ def encode(state: PyramidState) -> np.ndarray:
     return np.frombuffer(out, dtype=np.uint8).copy()
 
 
-def _name(state: np.ndarray, loc: int) -> int:
-    return int(state[K.CARDS + loc])
-
-
 def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
     """The notation moves a fast move stands for: its stock actions, then the removal."""
     kind = move >> 12 & 3
@@ -104,10 +100,12 @@ def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[s
         return [notation.REDEAL]
     # The stock actions, as the kernel's _stock_action makes them: a draw
     # while the stock has cards (1 or 3 at a time), else a redeal.  Cards
-    # never change place in CARDS, so the removal is named from ``state``.
+    # never change place in CARDS, so the removal is named from ``state``
+    # (read as bytes once: this runs for every move of every win replayed).
     out = []
-    present = int.from_bytes(state[K.PRESENT:K.PRESENT + 3].tobytes(), "little")
-    turned = int.from_bytes(state[K.TURNED:K.TURNED + 3].tobytes(), "little")
+    raw = state.tobytes()
+    present = int.from_bytes(raw[K.PRESENT:K.PRESENT + 3], "little")
+    turned = int.from_bytes(raw[K.TURNED:K.TURNED + 3], "little")
     per_turn = int(rules_arr[K.R_DRAW])
     for _ in range(move >> 16 & 255):
         stock = present & ~turned
@@ -122,5 +120,5 @@ def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[s
             out.append(notation.REDEAL)
             turned = 0
     a, b = move & 63, move >> 6 & 63
-    out.append(notation.remove(_name(state, a), _name(state, b) if b != K.NONE else -1))
+    out.append(notation.remove(raw[K.CARDS + a], raw[K.CARDS + b] if b != K.NONE else -1))
     return out
