@@ -102,8 +102,11 @@ def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[s
     # while the stock has cards (1 or 3 at a time), else a redeal.  Cards
     # never change place in CARDS, so the removal is named from ``state``
     # (read as bytes once: this runs for every move of every win replayed).
-    out = []
     raw = state.tobytes()
+    a, b = move & 63, move >> 6 & 63
+    if not move >> 16 & 255:
+        return [_removal(raw[K.CARDS + a], raw[K.CARDS + b] if b != K.NONE else -1)]
+    out = []
     present = int.from_bytes(raw[K.PRESENT:K.PRESENT + 3], "little")
     turned = int.from_bytes(raw[K.TURNED:K.TURNED + 3], "little")
     per_turn = int(rules_arr[K.R_DRAW])
@@ -119,6 +122,16 @@ def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[s
         else:
             out.append(notation.REDEAL)
             turned = 0
-    a, b = move & 63, move >> 6 & 63
-    out.append(notation.remove(raw[K.CARDS + a], raw[K.CARDS + b] if b != K.NONE else -1))
+    out.append(_removal(raw[K.CARDS + a], raw[K.CARDS + b] if b != K.NONE else -1))
     return out
+
+
+_REMOVALS: dict[tuple[int, int], str] = {}
+
+
+def _removal(card: int, other: int) -> str:
+    """notation.remove, remembered (a few hundred distinct texts in all)."""
+    text = _REMOVALS.get((card, other))
+    if text is None:
+        text = _REMOVALS[card, other] = notation.remove(card, other)
+    return text

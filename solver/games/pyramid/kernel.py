@@ -824,18 +824,35 @@ def _abs_key(m, pool):
     return k
 
 
+@njit(cache=True, inline="always")
+def _abs_seen(table, bits, key):
+    """True if ``key`` is in the table; else store it (linear probing; if 16
+    slots in a row are taken the key is not stored: it is only met again)."""
+    size = np.uint64(table.shape[0])
+    h = (key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits)
+    for probe in range(16):
+        slot = (h + np.uint64(probe)) & (size - np.uint64(1))
+        if table[slot] == key:
+            return True
+        if table[slot] == 0:
+            table[slot] = key
+            return False
+    return False
+
+
 @njit(cache=True)
 def _abstract_lost(state, rules, pyr, pcp, pool, budget):
     """R6: True if the pyramid game from (pyr, pool) is lost; False if won or
     if more than ``budget`` of its positions would be needed to tell."""
     if pyr == 0 or budget <= 0:
         return False
+    # table of the positions met, 0 = empty (a key's pyramid is never 0); it
+    # starts small and doubles when half full (most calls meet few positions,
+    # and zeroing a table sized for the whole budget cost more than the search)
     bits = 8
-    while bits < 20 and (1 << bits) < 2 * budget:
-        bits += 1
     size = 1 << bits
-    table = np.zeros(size, dtype=np.uint64)  # 0 = empty (a key's pyramid is never 0)
-    shift = np.uint64(64 - bits)
+    table = np.zeros(size, dtype=np.uint64)
+    stored = 0
     ms = np.empty(NPYR + 1, dtype=np.int64)
     pools = np.empty(NPYR + 1, dtype=np.int64)
     pcps = np.empty(NPYR + 1, dtype=np.int64)
@@ -870,18 +887,17 @@ def _abstract_lost(state, rules, pyr, pcp, pool, budget):
         if m2 == 0:
             return False  # a win
         key = _abs_key(m2, pool2)
-        h = (key * np.uint64(0x9E3779B97F4A7C15)) >> shift
-        seen = False
-        for probe in range(16):  # linear probing; a full run just forgets the position
-            slot = (h + np.uint64(probe)) & np.uint64(size - 1)
-            if table[slot] == key:
-                seen = True
-                break
-            if table[slot] == 0:
-                table[slot] = key
-                break
-        if seen:
+        if _abs_seen(table, bits, key):
             continue  # met before, and not won from there
+        stored += 1
+        if 2 * stored > size and bits < 20:
+            bits += 1
+            size = 1 << bits
+            bigger = np.zeros(size, dtype=np.uint64)
+            for k in range(table.shape[0]):
+                if table[k] != 0:
+                    _abs_seen(bigger, bits, table[k])
+            table = bigger
         nodes += 1
         if nodes > budget:
             return False  # not proved
