@@ -25,6 +25,7 @@ class PyramidState(ReferenceState):
         self.deal_pyramid: tuple[int, ...] = tuple(geo.pyramid_cards(layout))
         self.deal_stock: tuple[int, ...] = tuple(layout.stock)
         self.pyramid: list[int | None] = list(self.deal_pyramid)
+        self.place_of = {card: i for i, card in enumerate(self.deal_pyramid)}  # pyramid cards never move
         self.stock: list[int] = list(layout.stock)
         self.waste: list[list[int]] = [[] for _ in range(3 if rules["draw"] == 3 else 1)]
         self.redeals = 0
@@ -33,6 +34,7 @@ class PyramidState(ReferenceState):
         other = object.__new__(PyramidState)
         other.rules = self.rules
         other.deal_pyramid, other.deal_stock = self.deal_pyramid, self.deal_stock
+        other.place_of = self.place_of
         other.pyramid = list(self.pyramid)
         other.stock = list(self.stock)
         other.waste = [list(p) for p in self.waste]
@@ -127,11 +129,8 @@ class PyramidState(ReferenceState):
     def _exposed_place(self, card: int) -> tuple[str, int] | None:
         """Where ``card`` lies if it is exposed (one of ``exposed()``):
         ("pyramid", index), ("waste", pile) or ("stock", 0); else None."""
-        try:
-            i = self.pyramid.index(card)
-        except ValueError:
-            pass
-        else:
+        i = self.place_of.get(card)
+        if i is not None and self.pyramid[i] is not None:
             return ("pyramid", i) if self.pyramid_exposed(i) else None
         for k, pile in enumerate(self.waste):
             if pile and pile[-1] == card:
