@@ -114,5 +114,14 @@ def fast_moves(state: np.ndarray, rules_arr: np.ndarray, mode: int = MODE_ALL) -
     return [int(m) for m in out[:n]]
 
 
-def rules_arr(rules: dict, reductions: int = K.ALL_REDUCTIONS) -> np.ndarray:
-    return fast.rules_array(rules, reductions)
+def rules_arr(rules: dict, reductions: int = K.ALL_REDUCTIONS, abstract_everywhere: bool = True,
+              abstract_budget: int | None = None) -> np.ndarray:
+    """The kernels' rules array; by default R6 (the pyramid game) is tried at
+    every position, not only where the solver's setting tries it, so that
+    the tests on small positions exercise it."""
+    arr = fast.rules_array(rules, reductions)
+    if abstract_everywhere:
+        arr[K.R_ABS_SMALL] = arr[K.R_ABS_SMALL_OPT] = arr[K.R_ABS_SMALL_BOUND] = K.NPYR
+    if abstract_budget is not None:
+        arr[K.R_ABS_BUDGET] = arr[K.R_ABS_BUDGET_FULL] = abstract_budget
+    return arr

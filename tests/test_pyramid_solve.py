@@ -26,7 +26,8 @@ RULE_SETS = [
     {"passes": "unlimited", "pair_covering": True},
     {"passes": 2, "stock_top_playable": True, "pair_covering": True},
 ]
-REDUCTION_SETS = [K.ALL_REDUCTIONS, 0, K.KING_FORCED, K.LAST_PAIR, K.DEAD, K.ONLY_PARTNER]
+REDUCTION_SETS = [K.ALL_REDUCTIONS, 0, K.KING_FORCED, K.LAST_PAIR, K.DEAD, K.ONLY_PARTNER, K.ABSTRACT,
+                  K.ALL_REDUCTIONS & ~K.ABSTRACT]
 
 
 def dfs_solvable(root, arr):

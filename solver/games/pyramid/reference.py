@@ -25,6 +25,7 @@ class PyramidState(ReferenceState):
         self.deal_pyramid: tuple[int, ...] = tuple(geo.pyramid_cards(layout))
         self.deal_stock: tuple[int, ...] = tuple(layout.stock)
         self.pyramid: list[int | None] = list(self.deal_pyramid)
+        self.place_of = {card: i for i, card in enumerate(self.deal_pyramid)}  # pyramid cards never move
         self.stock: list[int] = list(layout.stock)
         self.waste: list[list[int]] = [[] for _ in range(3 if rules["draw"] == 3 else 1)]
         self.redeals = 0
@@ -33,6 +34,7 @@ class PyramidState(ReferenceState):
         other = object.__new__(PyramidState)
         other.rules = self.rules
         other.deal_pyramid, other.deal_stock = self.deal_pyramid, self.deal_stock
+        other.place_of = self.place_of
         other.pyramid = list(self.pyramid)
         other.stock = list(self.stock)
         other.waste = [list(p) for p in self.waste]
@@ -41,7 +43,12 @@ class PyramidState(ReferenceState):
 
     # --- what is exposed --------------------------------------------------------
     def pyramid_exposed(self, i: int) -> bool:
-        return self.pyramid[i] is not None and all(self.pyramid[j] is None for j in geo.coverers(i))
+        if self.pyramid[i] is None:
+            return False
+        for j in geo.coverers(i):  # (a plain loop: replaying every win calls this often)
+            if self.pyramid[j] is not None:
+                return False
+        return True
 
     def exposed(self) -> list[int]:
         """Every exposed card: pyramid cards with nothing on them, waste tops,
@@ -119,47 +126,55 @@ class PyramidState(ReferenceState):
         self.stock, self.waste[0] = self.waste[0], []
         self.redeals += 1
 
-    def _is_exposed(self, card: int) -> bool:
-        """Whether ``card`` is exposed (what ``exposed()`` lists, for one card)."""
-        if card in self.pyramid:
-            return self.pyramid_exposed(self.pyramid.index(card))
-        if any(pile and pile[-1] == card for pile in self.waste):
-            return True
-        return bool(self.rules["stock_top_playable"] and self.stock and self.stock[0] == card)
+    def _exposed_place(self, card: int) -> tuple[str, int] | None:
+        """Where ``card`` lies if it is exposed (one of ``exposed()``):
+        ("pyramid", index), ("waste", pile) or ("stock", 0); else None."""
+        i = self.place_of.get(card)
+        if i is not None and self.pyramid[i] is not None:
+            return ("pyramid", i) if self.pyramid_exposed(i) else None
+        for k, pile in enumerate(self.waste):
+            if pile and pile[-1] == card:
+                return ("waste", k)
+        if self.rules["stock_top_playable"] and self.stock and self.stock[0] == card:
+            return ("stock", 0)
+        return None
 
     def _remove(self, card: int, other: int) -> None:
-        exposed = [c for c in (card, other) if c >= 0 and self._is_exposed(c)]
+        where = self._exposed_place(card)
         if other < 0:
             if cards.rank(card) != KING:
                 raise IllegalMove(f"{cards.name(card)} is not a King: only a King is removed alone")
-            if card not in exposed:
+            if where is None:
                 raise IllegalMove(f"{cards.name(card)} is not exposed")
-            self._take(card)
+            self._take_from(where)
             return
         names = f"{cards.name(card)}+{cards.name(other)}"
         if cards.rank(card) + cards.rank(other) != 13:
             raise IllegalMove(f"{names} do not total 13")
+        where_other = self._exposed_place(other)
+        if where is not None and where_other is not None:
+            # two exposed cards lie in different places (one card per pile top)
+            self._take_from(where)
+            self._take_from(where_other)
+            return
         pair = {card, other}
-        if not (card in exposed and other in exposed) and not any(set(p) == pair for p in self.covering_pairs()):
-            blocked = [cards.name(c) for c in (card, other) if c not in exposed]
+        if not any(set(p) == pair for p in self.covering_pairs()):
+            blocked = [cards.name(c) for c, w in ((card, where), (other, where_other)) if w is None]
             raise IllegalMove(f"{names}: {' and '.join(blocked)} not exposed")
-        self._take(card)
-        self._take(other)
+        for c in (card, other):  # a covering pair: both are in the pyramid
+            self.pyramid[self.pyramid.index(c)] = None
 
-    def _take(self, card: int) -> None:
-        if card in self.pyramid:
-            self.pyramid[self.pyramid.index(card)] = None
-        elif self.stock and self.stock[0] == card:
-            self.stock.pop(0)
+    def _take_from(self, where: tuple[str, int]) -> None:
+        kind, i = where
+        if kind == "pyramid":
+            self.pyramid[i] = None
+        elif kind == "waste":
+            self.waste[i].pop()
         else:
-            for pile in self.waste:
-                if pile and pile[-1] == card:
-                    pile.pop()
-                    return
-            raise AssertionError(f"{cards.name(card)} was exposed but not found")
+            self.stock.pop(0)
 
     def is_won(self) -> bool:
-        return all(c is None for c in self.pyramid)
+        return self.pyramid.count(None) == geo.PYRAMID_SIZE  # (card 0 is falsy: no any())
 
     # --- picture ------------------------------------------------------------------
     def render(self) -> str:
