@@ -398,8 +398,18 @@ def is_dead(state, flags=DEAD_END):
 
 @njit(cache=True)
 def _score(state, src, index, dest, rules):
-    """Move-ordering heuristic (higher first)."""
-    w_destdown = 0
+    """Move-ordering heuristic (higher first).
+
+    A tableau move loses 20 per face-down card in its destination pile
+    (burying face-down cards deeper makes them harder to reach): on the 26
+    deals of 1..1000 left unknown at 10^6 nodes by R5 it won 2 (9 among
+    them) where no penalty won none, and on deals 1..200 it won 182 deals
+    against 181.  Tuning slots for experiments (never set by the tool):
+    with ``rules`` of length 5, ``rules[1..4]`` replace the weights below
+    (destination face-down penalty, source face-down bonus, a hash jitter
+    seed, a penalty per card carried).
+    """
+    w_destdown = 20
     w_srcdown = 0
     w_jitter = 0
     w_load = 0
