@@ -310,6 +310,132 @@ def test_dead_end_crafted():
     assert not K.is_dead(SPEC.encode(s4, {}))
 
 
+def pinned_set(state: YukonState) -> set[int]:
+    """R5's set SU said plainly (kernel.py): start from ST = SU = every
+    tableau card, drop every card that breaks its condition (all at once, a
+    different order from the kernel's), until none does."""
+    where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
+    st, su = set(where), set(where)
+
+    def between(p, lo, hi):  # the cards of pile p at indices lo+1 .. hi-1
+        return state.piles[p][lo + 1:hi]
+
+    while True:
+        def never_top(x):  # NT: a card a above x, (x, a] in ST, a in SU
+            p, i = where[x]
+            pile = state.piles[p]
+            return any(pile[k] in su and all(y in st for y in pile[i + 1:k + 1]) for k in range(i + 1, len(pile)))
+
+        no_empty = all(pile and pile[0] in st and pile[0] in su for pile in state.piles)
+        drop_su, drop_st = set(), set()
+        for z in su:
+            p, i = where[z]
+            r, s = cards.rank(z), cards.suit(z)
+            u1 = any(cards.suit(y) == s and cards.rank(y) < r for y in su)
+            u2 = z in st and any(cards.suit(state.piles[p][j]) == s and cards.rank(state.piles[p][j]) < r
+                                 and all(y in st for y in between(p, j, i)) for j in range(i))
+            if not (never_top(z) or u1 or u2):
+                drop_su.add(z)
+        for z in st:
+            p, i = where[z]
+            r = cards.rank(z)
+            if i < state.face_down[p] and never_top(z):
+                continue
+            if r == 13:
+                if i == 0 or no_empty:
+                    continue
+                drop_st.add(z)
+                continue
+            for t in [cards.make(r + 1, o) for o in range(4) if cards.is_red(o * 13) != cards.is_red(z)]:
+                if state.foundations[cards.suit(t)] > r or never_top(t):
+                    continue
+                q, k = where[t]
+                if q == p and k > i and all(y in st for y in between(p, i, k) + [t]):
+                    continue
+                if q == p and k < i and all(y in st for y in between(p, k, i)):
+                    continue
+                drop_st.add(z)
+                break
+        if not drop_su and not drop_st:
+            return su
+        su -= drop_su
+        st -= drop_st
+
+
+def kernel_pinned(state: YukonState) -> set[int]:
+    bits = int(K.pinned_cards(SPEC.encode(state, {})))
+    return {c for c in range(52) if bits >> c & 1}
+
+
+def test_pinned_set_matches_its_plain_statement_on_deals():
+    """R5's kernel set equals the plain fixpoint on deals 1..400; it holds
+    R4's set F whenever F is not empty (R5 finds every dead end R4 finds)
+    and finds dead deals R4 does not (67, 151 and 166 among 1..200)."""
+    r4 = r5 = 0
+    for n in range(1, 400):
+        state = SPEC.new_reference(make_deal("yukon", n).layout, {})
+        expected = pinned_set(state)
+        arr = SPEC.encode(state, {})
+        assert kernel_pinned(state) == expected, n
+        assert bool(K.is_dead(arr, K.PINNED)) == bool(expected), n
+        frozen = frozen_set(state)
+        assert frozen <= expected, n
+        r4 += bool(frozen)
+        r5 += bool(expected)
+        if expected:
+            no_r1 = fast.rules_array(K.ALL_REDUCTIONS & ~K.SAFE_FOUNDATION)
+            assert fast_moves(arr, MODE_SOLVE, no_r1) == [] and fast_moves(arr, MODE_OPTIMAL, no_r1) == [], n
+    for n in (67, 151, 166):
+        state = SPEC.new_reference(make_deal("yukon", n).layout, {})
+        assert pinned_set(state) and not frozen_set(state), n
+    assert r5 >= r4 + 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
+def test_pinned_set_kernel_equals_plain_statement_in_play(seed, steps):
+    rng = random.Random(seed)
+    state = SPEC.new_reference(random_layout(rng), {})
+    for _ in range(steps):
+        assert kernel_pinned(state) == pinned_set(state)
+        assert frozen_set(state) <= pinned_set(state)
+        moves = state.legal_moves()
+        if not moves:
+            break
+        ups = [m for m in moves if m.endswith(">f")]
+        state.play(rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves))
+    assert kernel_pinned(state) == pinned_set(state)
+
+
+PINNED_PILES = [["8S", "KH", "3H", "QC", "5H"], ["9H"], ["KC", "QH", "JS", "7C"], ["KS", "4H", "8C"],
+                ["TH", "9S", "6H", "9C"], ["JH", "TS", "7H", "TC"], ["QS", "JC", "8H", "7S"]]
+
+
+def test_pinned_pair_beyond_the_frozen_set():
+    """Pile 1 is 8S KH 3H QC 5H, all face up; 4C 4S 6C 6S KD are on their
+    foundations.  3H (its black 4s up) can never be the base of a tableau
+    move, nor can QC (KD up, KH under it with only 3H between), nor 5H (its
+    black 6s up).  So 5H never leaves 3H and never goes up: 3H, under it,
+    must go first.  8S may still move (onto 9H), carrying them all, so R4's
+    set F (which needs every card under a frozen card frozen) is empty."""
+    s = YukonState([[C(c) for c in p] for p in PINNED_PILES], [0] * 7, [6, 13, 2, 6])
+    assert sorted(c for p in s.piles for c in p) == sorted(
+        c for c in range(52) if cards.rank(c) > s.foundations[cards.suit(c)])  # a whole deck
+    assert "8S>t2" in s.legal_moves()
+    assert frozen_set(s) == set()
+    assert {C("3H"), C("5H")} <= pinned_set(s) == kernel_pinned(s)
+    arr = SPEC.encode(s, {})
+    assert K.is_dead(arr, K.PINNED) and not K.is_dead(arr, K.DEAD_END)
+    assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
+    # with 6S on top of pile 2 instead of on its foundation, 5H may go there:
+    # 3H is no longer pinned
+    piles = [[C(c) for c in p] for p in PINNED_PILES]
+    piles[1].append(C("6S"))
+    s2 = YukonState(piles, [0] * 7, [6, 13, 2, 5])
+    assert "5H>t2" in s2.legal_moves()
+    assert C("3H") not in pinned_set(s2) and pinned_set(s2) == kernel_pinned(s2)
+
+
 def test_lower_bound_counts_the_separations_a_pile_forces():
     # QC KC QD KD in one pile: intervals (QC, KC] and (QD, KD] share no card: 2 separations.
     s = YukonState([[C("QC"), C("KC"), C("QD"), C("KD")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])

@@ -32,7 +32,8 @@ def shortest(root, rules_arr, max_nodes=10**6):
 C = cards.parse
 ALL = K.ALL_REDUCTIONS
 WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
-           "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~K.DEAD_END, "none": 0}
+           "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~(K.DEAD_END | K.PINNED),
+           "pinned (R4 only)": ALL & ~K.PINNED, "none": 0}
 
 
 # --- small positions, checked against plain breadth-first search -------------
@@ -137,6 +138,7 @@ def test_dead_end_rule_never_prunes_a_winnable_position(seed, left):
     win (any reachable one) is judged dead."""
     for state, _ in distances_to_win(small_position(random.Random(seed), left)):
         assert not K.is_dead(SPEC.encode(state, {})), state.render()
+        assert not K.is_dead(SPEC.encode(state, {}), K.PINNED), state.render()
 
 
 def test_dead_end_rule_fires_on_small_lost_positions():
@@ -150,6 +152,35 @@ def test_dead_end_rule_fires_on_small_lost_positions():
             assert bfs_shortest(state) is None, state.render()
             fired += 1
     assert fired >= 25
+
+
+def test_pinned_rule_never_prunes_a_winnable_position_many_seeds():
+    """R5 by brute force on 150 more positions (fixed seeds): no reachable
+    position from which breadth-first search finds a win is judged dead."""
+    checked = 0
+    for seed in range(150):
+        rng = random.Random(1000 + seed)
+        for state, _ in distances_to_win(small_position(rng, rng.randint(4, 9))):
+            assert not K.is_dead(SPEC.encode(state, {}), K.PINNED), state.render()
+            checked += 1
+    assert checked >= 2000
+
+
+def test_pinned_rule_fires_on_small_lost_positions_beyond_r4():
+    """R5 the same way: it fires on every position R4 fires on, on more
+    besides, and breadth-first search confirms each one is lost."""
+    rng = random.Random(11)
+    r4 = r5 = 0
+    for _ in range(1000):
+        state = small_position(rng, rng.randint(6, 12))
+        arr = SPEC.encode(state, {})
+        dead4, dead5 = bool(K.is_dead(arr)), bool(K.is_dead(arr, K.PINNED))
+        assert dead5 or not dead4, state.render()
+        if dead5:
+            assert bfs_shortest(state) is None, state.render()
+        r4 += dead4
+        r5 += dead5
+    assert r5 >= r4 + 3
 
 
 def test_lower_bound_counts_a_cycle_across_two_piles():
@@ -197,6 +228,19 @@ def verdicts_agree_without(name, deals, max_nodes) -> int:
             assert on == off, n
             decided += 1
     return decided
+
+
+def test_pinned_rule_keeps_the_verdicts_of_lost_and_won_deals():
+    """Deals proved unsolvable (or won) both with R5 and with R4 alone; R5
+    decides 67 and 151 at the deal (R4 leaves them unknown at 10^7)."""
+    for n in (10, 96, 118, 2, 3, 4):
+        root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
+        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 500_000)
+        off = verdict(root, fast.rules_array(ALL & ~K.PINNED), MODE_SOLVE, 500_000)
+        assert on == off != "unknown", n
+    for n in (67, 151):
+        r = solve(make_deal("yukon", n), {}, max_nodes=1000)
+        assert r.result == "unsolvable" and r.nodes <= 10, n
 
 
 # --- whole deals ---------------------------------------------------------------
