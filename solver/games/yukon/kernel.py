@@ -225,19 +225,15 @@ def safe_to_foundation(state, card):
 
 
 @njit(cache=True)
-def frozen_cards(state):
-    """R4: the greatest set F of tableau cards none of which can ever move
-    again (proof in the module docstring), as a bit set of card codes.
-
-    Computed from F = every tableau card by removing, until nothing changes,
-    each card of F that breaks a condition (A, B or C).  The conditions only
-    get easier as F grows, so this reaches the greatest such set.
-    """
+def _pile_masks(state):
+    """Bit sets of card codes for the fixpoints below: for each tableau card
+    the cards under it and over it in its pile, then the face-down cards and
+    all tableau cards."""
     one = np.uint64(1)
-    below = np.zeros(52, dtype=np.uint64)  # cards under x in its pile
-    above = np.zeros(52, dtype=np.uint64)  # cards over x in its pile
-    down = np.uint64(0)  # face-down cards
-    frozen = np.uint64(0)
+    below = np.zeros(52, dtype=np.uint64)
+    above = np.zeros(52, dtype=np.uint64)
+    down = np.uint64(0)
+    tableau = np.uint64(0)
     for p in range(PILES):
         length = np.int64(state[LEN + p])
         under = np.uint64(0)
@@ -250,7 +246,21 @@ def frozen_cards(state):
         for i in range(length):
             x = card_at(state, p, i)
             above[x] = under & ~below[x] & ~(one << np.uint64(x))
-        frozen |= under
+        tableau |= under
+    return below, above, down, tableau
+
+
+@njit(cache=True)
+def frozen_cards(state):
+    """R4: the greatest set F of tableau cards none of which can ever move
+    again (proof in the module docstring), as a bit set of card codes.
+
+    Computed from F = every tableau card by removing, until nothing changes,
+    each card of F that breaks a condition (A, B or C).  The conditions only
+    get easier as F grows, so this reaches the greatest such set.
+    """
+    one = np.uint64(1)
+    below, above, down, frozen = _pile_masks(state)
     changed = True
     while changed and frozen != 0:
         changed = False
@@ -303,21 +313,8 @@ def pinned_cards(state):
     sets grow, so this reaches the greatest pair.
     """
     one = np.uint64(1)
-    below = np.zeros(52, dtype=np.uint64)  # cards under x in its pile
-    above = np.zeros(52, dtype=np.uint64)  # cards over x in its pile
+    below, above, _, st = _pile_masks(state)  # st: never the base of a tableau move
     nt = np.zeros(52, dtype=np.bool_)  # x is never the top of its pile
-    st = np.uint64(0)  # never the base of a tableau move
-    for p in range(PILES):
-        length = np.int64(state[LEN + p])
-        under = np.uint64(0)
-        for i in range(length):
-            x = card_at(state, p, i)
-            below[x] = under
-            under |= one << np.uint64(x)
-        for i in range(length):
-            x = card_at(state, p, i)
-            above[x] = under & ~below[x] & ~(one << np.uint64(x))
-        st |= under
     su = st  # never goes to its foundation
     changed = True
     while changed and su != 0:
