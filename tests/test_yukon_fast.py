@@ -259,16 +259,23 @@ def test_dead_end_check_matches_its_plain_statement_on_deals():
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
 def test_frozen_set_kernel_equals_plain_statement_in_play(seed, steps):
+    for state in positions_of_a_random_game(seed, steps):
+        assert kernel_frozen(state) == frozen_set(state)
+
+
+def positions_of_a_random_game(seed: int, steps: int):
+    """The positions of a random game (foundation moves preferred) from a
+    random deal: at most ``steps`` moves, the first and last included."""
     rng = random.Random(seed)
     state = SPEC.new_reference(random_layout(rng), {})
+    yield state
     for _ in range(steps):
-        assert kernel_frozen(state) == frozen_set(state)
         moves = state.legal_moves()
         if not moves:
-            break
+            return
         ups = [m for m in moves if m.endswith(">f")]
         state.play(rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves))
-    assert kernel_frozen(state) == frozen_set(state)
+        yield state
 
 
 def test_dead_end_cycle_across_piles():
@@ -394,17 +401,9 @@ def test_pinned_set_matches_its_plain_statement_on_deals():
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
 def test_pinned_set_kernel_equals_plain_statement_in_play(seed, steps):
-    rng = random.Random(seed)
-    state = SPEC.new_reference(random_layout(rng), {})
-    for _ in range(steps):
+    for state in positions_of_a_random_game(seed, steps):
         assert kernel_pinned(state) == pinned_set(state)
         assert frozen_set(state) <= pinned_set(state)
-        moves = state.legal_moves()
-        if not moves:
-            break
-        ups = [m for m in moves if m.endswith(">f")]
-        state.play(rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves))
-    assert kernel_pinned(state) == pinned_set(state)
 
 
 PINNED_PILES = [["8S", "KH", "3H", "QC", "5H"], ["9H"], ["KC", "QH", "JS", "7C"], ["KS", "4H", "8C"],
