@@ -16,7 +16,7 @@ from klondike_helpers import random_endgame
 from solver.deals import make_deal
 from solver.games import get_game
 from solver.games.klondike import kernel as k
-from solver.rules import parse_rules
+from solver.rules import UNLIMITED, parse_rules
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from solver.search.position import SOLVED, UNKNOWN, astar_length, position_verdict, shortest_length
 from solver.search.solve import solve
@@ -156,19 +156,40 @@ def test_a_dominated_waste_count_leads_nowhere_new(f2t):
                 checked += 1
 
 
+def blocked_waste_card(state, rules) -> bool:
+    """In the last pass, a waste card (not a King) with a lower card of its
+    suit under it in the waste and both parents under it in the waste or,
+    without foundation_to_tableau, on their foundations: it can leave the
+    waste neither home nor onto a parent, so the lower card never gets home."""
+    if rules["passes"] == UNLIMITED or state.passes_used < rules["passes"]:
+        return False
+    for j, card in enumerate(state.waste):
+        below = state.waste[:j]
+        rank, suit, red = card % 13, card // 13, card // 13 in (1, 2)
+        if rank == 12:
+            continue  # a King leaves for an empty pile
+        parents = [s * 13 + rank + 1 for s in range(4) if (s in (1, 2)) != red]
+        out_of_reach = [q for q in parents
+                        if q in below or (not rules["foundation_to_tableau"] and state.foundation[q // 13] > q % 13)]
+        if any(c // 13 == suit and c < card for c in below) and len(out_of_reach) == 2:
+            return True
+    return False
+
+
 def test_a_blocked_waste_card_in_the_last_pass_is_a_dead_end():
-    """Pattern W: every random late position it rejects is lost by the search
-    with every legal move; and it fires only in the last pass."""
+    """The talon order of pattern M sees a blocked waste card (the waste is
+    then a pile nothing can be built on): every such random late position is
+    a dead end, and lost by the search with every legal move."""
     rng = random.Random(13)
     hits = 0
     for rules in ({"draw": 1}, {"draw": 3}, {"draw": 2, "passes": 2}):
         rules = parse_rules(SPEC, rules)
-        rules_arr = SPEC.rules_array(rules)
         for _ in range(300):
-            state = SPEC.encode(random_endgame(rng, rules, max_left=22), rules)
-            if not k._waste_blocked(state, rules_arr, rules["foundation_to_tableau"]):
+            reference = random_endgame(rng, rules, max_left=22)
+            if not blocked_waste_card(reference, rules):
                 continue
-            assert int(state[k.PASSES_USED]) == rules["passes"]
+            state = SPEC.encode(reference, rules)
+            assert is_dead_end(state, rules)
             truth = verdict(state, rules, MODE_ALL)
             assert truth is not True, "a blocked waste card must mean a lost position"
             hits += truth is False
@@ -188,10 +209,12 @@ def test_fewest_moves_keys_tell_waste_counts_apart():
         assert k.state_key(state, rules_arr, MODE_OPTIMAL) != k.state_key(folded, rules_arr, MODE_OPTIMAL)
 
 
-def never_moving_cards(state, f2t: bool) -> list[int]:
+def never_moving_cards(state, rules: dict) -> list[int]:
     """Pattern M stated plainly on the reference state: the least set of
     cards closed under the first-move conditions (kernel.py,
     ``_never_moves``); returns the cards not home and outside it."""
+    f2t = rules["foundation_to_tableau"]
+    last_pass = rules["passes"] != UNLIMITED and state.passes_used >= rules["passes"]
     home = {s * 13 + r for s in range(4) for r in range(state.foundation[s])}
     where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
     moved: set[int] = set()
@@ -211,6 +234,18 @@ def never_moving_cards(state, f2t: bool) -> list[int]:
             return False  # under the card
         return is_top_once_above_moved(parent)
 
+    def on_the_waste_top_once_above_moved(card):
+        """In the last pass a talon card leaves from the waste top: the waste
+        cards above it leave first, and a stock card's turn group lands on it."""
+        if not last_pass:
+            return True
+        if card in state.waste:
+            above = state.waste[state.waste.index(card) + 1:]
+        else:
+            j, draw = state.stock.index(card), rules["draw"]
+            above = state.stock[j + 1:(j // draw + 1) * draw]
+        return all(c in moved for c in above)
+
     def can_go_home(card):
         return all(card // 13 * 13 + r in home | moved for r in range(card % 13))
 
@@ -226,7 +261,7 @@ def never_moving_cards(state, f2t: bool) -> list[int]:
         changed = False
         for card in set(range(52)) - home - moved:
             if card not in where:
-                ok = has_target(card) or can_go_home(card)
+                ok = on_the_waste_top_once_above_moved(card) and (has_target(card) or can_go_home(card))
             else:
                 p, i = where[card]
                 top = is_top_once_above_moved(card)
@@ -247,7 +282,7 @@ def kernel_never_moves(state, rules) -> bool:
     for p in range(k.PILES):
         for i in range(k.pile_len(arr, p)):
             loc[k.pile_card(arr, p, i)] = p * 32 + i
-    return bool(k._never_moves(arr, rules["foundation_to_tableau"], loc))
+    return bool(k._never_moves(arr, SPEC.rules_array(rules), loc))
 
 
 def test_never_moving_card_test_matches_its_plain_statement():
@@ -255,7 +290,9 @@ def test_never_moving_card_test_matches_its_plain_statement():
     random games from real deals under each foundation_to_tableau setting."""
     rng = random.Random(21)
     fired = 0
-    for rules in ({"draw": 1, "passes": "unlimited"}, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}):
+    by_the_talon = 0  # fired only because of the last-pass talon order
+    for rules in ({"draw": 1, "passes": "unlimited"}, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True},
+                  {"draw": 1}, {"draw": 3, "foundation_to_tableau": True}):
         rules = parse_rules(SPEC, rules)
         for number in range(1, 151):
             state = SPEC.new_reference(make_deal("klondike", number).layout, rules)
@@ -264,10 +301,11 @@ def test_never_moving_card_test_matches_its_plain_statement():
                 if not moves:
                     break
                 state.play(rng.choice(moves))
-            plain = bool(never_moving_cards(state, rules["foundation_to_tableau"]))
+            plain = bool(never_moving_cards(state, rules))
             assert kernel_never_moves(state, rules) == plain, (number, rules)
             fired += plain
-    assert fired >= 5
+            by_the_talon += plain and not never_moving_cards(state, dict(rules, passes=UNLIMITED))
+    assert fired >= 5 and by_the_talon >= 3, (fired, by_the_talon)
 
 
 def test_a_card_that_never_moves_means_a_lost_position():
@@ -275,17 +313,19 @@ def test_a_card_that_never_moves_means_a_lost_position():
     with every legal move."""
     rng = random.Random(17)
     hits = 0
+    by_the_talon = 0  # lost positions caught only through the last-pass talon order
     for rules in RULE_SETS:
         rules = parse_rules(SPEC, rules)
         for _ in range(150):
             reference = random_endgame(rng, rules)
-            if not never_moving_cards(reference, rules["foundation_to_tableau"]):
+            if not never_moving_cards(reference, rules):
                 continue
             assert kernel_never_moves(reference, rules)
             truth = verdict(SPEC.encode(reference, rules), rules, MODE_ALL)
             assert truth is not True, "a card that can never move must mean a lost position"
             hits += truth is False
-    assert hits >= 20
+            by_the_talon += truth is False and not never_moving_cards(reference, dict(rules, passes=UNLIMITED))
+    assert hits >= 20 and by_the_talon >= 5, (hits, by_the_talon)
 
 
 def test_deal_95_is_lost_at_the_deal_by_a_card_that_never_moves():
@@ -294,6 +334,6 @@ def test_deal_95_is_lost_at_the_deal_by_a_card_that_never_moves():
     never move."""
     rules = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True})
     deal = make_deal("klondike", 95)
-    assert len(never_moving_cards(SPEC.new_reference(deal.layout, rules), True)) == 13
+    assert len(never_moving_cards(SPEC.new_reference(deal.layout, rules), rules)) == 13
     r = solve(deal, rules, max_nodes=1000)
     assert r.result == "unsolvable" and r.nodes < 10

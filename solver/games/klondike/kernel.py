@@ -305,15 +305,13 @@ def dead_end(state, rules, loc):
        left (the other lies under X' or is gone), and a lower card of X's suit
        under X': X must go onto P first and cannot leave it (not to its
        foundation, not to its other parent) before X' leaves, and X' needs P.
-    W. in the last pass through the stock, a waste card that is blocked in
-       the waste (``_waste_blocked``).
-    M. some card can never move at all (``_never_moves``).
+    M. some card can never move at all (``_never_moves``); in the last pass
+       through the stock this takes in the talon order, so it also sees a
+       waste card with a lower card of its suit and both parents under it.
 
     ``loc`` is scratch: card -> pile * 32 + index, -1 off the tableau.
     """
     f2t = rules[R_F2T] != 0
-    if _waste_blocked(state, rules, f2t):
-        return True
     loc[:] = -1
     for p in range(PILES):
         for i in range(pile_len(state, p)):
@@ -345,18 +343,20 @@ def dead_end(state, rules, loc):
             if (_parent_gone(state, loc, other, p, i2, f2t) and _lower_of_suit_below(state, p, i2 - 1, twin)
                     and _lower_of_suit_below(state, p, i2 - 1, x)):
                 return True  # pattern B
-    return _never_moves(state, f2t, loc)
+    return _never_moves(state, rules, loc)
 
 
 @njit(cache=True)
-def _never_moves(state, f2t, loc):
+def _never_moves(state, rules, loc):
     """Pattern M: is some card not on its foundation unable ever to move?
 
     Every such card must move at least once.  Look at each card's *first*
     move in any continuation; when card x first moves:
       * x is a talon card: it goes to its foundation (every lower card of its
         suit home or moved before), or onto a tableau top, or (a King) into
-        an empty pile;
+        an empty pile; and in the last pass (a pass limit, all passes used)
+        it is the waste top, so every talon card now above it moved before
+        (``_talon_cards_above``);
       * x lies face up in a pile: either it is carried, with the face-up
         card just under it moving at that same moment, or it is the base of
         the move: onto a tableau top, or (a King) into an empty pile, or to
@@ -374,11 +374,18 @@ def _never_moves(state, f2t, loc):
     one from the bottom); every condition of its move holds with cards
     inside the set, so it would be inside.  A card outside the set never
     moves: the position is lost.  Talon reachability and pass limits are
-    ignored, which only enlarges the set.  Chains and cycles across piles
-    and the talon are caught, which patterns A and B see only in part.
+    ignored before the last pass, which only enlarges the set.  Chains and
+    cycles across piles and the talon are caught, which patterns A and B see
+    only in part.
 
     ``loc`` holds card -> pile * 32 + index (``dead_end`` filled it).
     """
+    f2t = rules[R_F2T] != 0
+    passes = rules[R_PASSES]
+    last_pass = passes != 0 and np.int64(state[PASSES_USED]) >= passes
+    talon_end = np.full(52, -1, np.int64)  # last pass: talon card -> end of the talon run above it
+    if last_pass:
+        _talon_cards_above(state, rules, talon_end)
     moved = np.zeros(52, np.bool_)
     chain = np.zeros(4, np.int64)  # suit s: ranks 1..chain[s] home or in the set
     clear_from = np.zeros(PILES, np.int64)  # pile p: cards clear_from[p].. are in the set
@@ -411,6 +418,17 @@ def _never_moves(state, f2t, loc):
                         continue
                 ok = ok or (top and chain[sx] >= rx - 1)
             else:
+                if last_pass:
+                    free = True
+                    for j in range(talon_end[x] - 1, -1, -1):
+                        c = np.int64(state[TALON + j])
+                        if c == x:
+                            break
+                        if not moved[c]:
+                            free = False
+                            break
+                    if not free:
+                        continue
                 ok = chain[sx] >= rx - 1
             if not ok and rx == 13:
                 for q in range(PILES):
@@ -446,46 +464,30 @@ def _never_moves(state, f2t, loc):
 
 
 @njit(cache=True)
-def _waste_blocked(state, rules, f2t):
-    """Pattern W: in the last pass (a pass limit, all passes used) a waste
-    card Y, not a King, with a lower card of its suit below it in the waste
-    and both parents below it in the waste or (without
-    foundation_to_tableau) on their foundations.
+def _talon_cards_above(state, rules, talon_end):
+    """For each talon card x: ``talon_end[x]`` is one past the last talon
+    index that lies above x when x is first the waste top, in the last pass.
 
-    Proof.  With no redeal left, cards join the waste only on top and leave
-    it only from the top, so the waste is a pile nothing can be built on.
-    Y must leave before every card under it: not to its foundation (the
-    lower card of its suit is still under it), so onto a parent on the
-    tableau; a parent under Y is not out before Y, and one on its
-    foundation never comes back.  So Y never leaves, and the lower card of
-    its suit never reaches its foundation: lost.
+    Proof.  With no redeal left, cards join the waste only on top, by
+    turning, and leave it only from the top.  A waste card x (index below
+    the waste count W) is under the waste cards after it: they all leave
+    before x does, so the run ends at W.  A stock card x is turned with its
+    turn group: the stock's groups of ``draw`` cards start at W and stay
+    put until the stock is turned (playing from the waste leaves the stock
+    alone), and the group's later cards land on top of x, so the run ends
+    with x's group.  Cards turned later land on top as well and must leave
+    too; leaving them out only enlarges pattern M's set.
     """
-    passes = rules[R_PASSES]
-    if passes == 0 or np.int64(state[PASSES_USED]) < passes:
-        return False
+    length = np.int64(state[TLEN])
     w = np.int64(state[WCOUNT])
-    for j in range(1, w):
-        y = np.int64(state[TALON + j])
-        r = rank_of(y)
-        if r == 13:
-            continue
-        lower = False
-        parents_below = 0
-        for i in range(j):
-            c = np.int64(state[TALON + i])
-            if suit_of(c) == suit_of(y) and c < y:
-                lower = True
-            if rank_of(c) == r + 1 and red(c) != red(y):
-                parents_below += 1
-        if not lower:
-            continue
-        first = r if red(y) else 13 + r  # the clubs or diamonds parent; the other is 39 or 13 cards on
-        for parent in (first, first + (39 if red(y) else 13)):
-            if not f2t and np.int64(state[FOUND + suit_of(parent)]) >= rank_of(parent):
-                parents_below += 1
-        if parents_below == 2:
-            return True
-    return False
+    draw = np.int64(rules[R_DRAW])
+    for j in range(length):
+        x = np.int64(state[TALON + j])
+        if j < w:
+            talon_end[x] = w
+        else:
+            group_start = j - (j - w) % draw
+            talon_end[x] = min(group_start + draw, length)
 
 
 SCRATCH = 2 * 52 + 2 * PILES  # tail of the move buffer used as scratch by gen_moves
