@@ -59,13 +59,39 @@ def brute_force(deal: Deal, rules: dict, limit: int = 200_000):
     return brute_force_from(spec.new_reference(deal.layout, spec.complete_rules(rules)), limit)
 
 
+def reference_key(s) -> tuple:
+    """Everything that tells two reference positions apart."""
+    return (tuple(tuple(p) for p in s.piles), tuple(s.down), tuple(s.stock), tuple(s.waste),
+            tuple(s.foundation), s.passes_used)
+
+
+def fewest_moves_from(start, limit: int = 200_000):
+    """Breadth-first search on the reference engine alone: the fewest moves
+    to a win (RULES.md count: a stock turn is a move), None if there is no
+    win, -1 past ``limit`` states."""
+    seen = {reference_key(start)}
+    frontier, depth = [start], 0
+    while frontier:
+        if any(state.is_won() for state in frontier):
+            return depth
+        following = []
+        for state in frontier:
+            for move in state.legal_moves():
+                child = state.copy()
+                child.play(move)
+                k = reference_key(child)
+                if k not in seen:
+                    if len(seen) >= limit:
+                        return -1
+                    seen.add(k)
+                    following.append(child)
+        frontier, depth = following, depth + 1
+    return None
+
+
 def brute_force_from(start, limit: int = 200_000):
     """``brute_force`` from any reference position."""
-
-    def key(s):
-        return (tuple(tuple(p) for p in s.piles), tuple(s.down), tuple(s.stock), tuple(s.waste),
-                tuple(s.foundation), s.passes_used)
-
+    key = reference_key
     seen = {key(start)}
     stack = [start]
     while stack:

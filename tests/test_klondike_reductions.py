@@ -12,7 +12,7 @@ import random
 import numpy as np
 import pytest
 
-from klondike_helpers import random_endgame
+from klondike_helpers import fewest_moves_from, random_endgame
 from solver.deals import make_deal
 from solver.games import get_game
 from solver.games.klondike import kernel as k
@@ -78,6 +78,36 @@ def test_optimal_reductions_keep_the_shortest_length(rules):
         assert astar_length(SPEC, state, SPEC.rules_array(rules), tt_mb=16)[0] == every  # what --optimal runs
         compared += 1
     assert compared >= 15
+
+
+@pytest.mark.parametrize("rules", [{"draw": 1}, {"draw": 3}])
+def test_lower_bound_never_exceeds_the_fewest_moves_found_by_breadth_first_search(rules):
+    """The A* bound is admissible, checked against a plain breadth-first
+    search on the reference engine on random late positions: as dealt by
+    ``random_endgame``, and with the whole talon turned into the waste in
+    the last pass, where waste cards over a lower card of their suit count
+    (some positions must have them)."""
+    rules = parse_rules(SPEC, rules)
+    rules_arr = SPEC.rules_array(rules)
+    rng = random.Random(5)
+    compared = with_waste_blockers = 0
+    for i in range(100):
+        reference = random_endgame(rng, rules, max_left=9)
+        if i % 2:  # last pass, all talon cards and the piles with nothing face down in the waste
+            loose = [p for p, pile in enumerate(reference.piles) if reference.down[p] == 0]
+            waste = reference.waste + reference.stock + [c for p in loose for c in reference.piles[p]]
+            rng.shuffle(waste)
+            for p in loose:
+                reference.piles[p] = []
+            reference.waste, reference.stock, reference.passes_used = waste, [], rules["passes"]
+        fewest = fewest_moves_from(reference, limit=20_000)
+        if fewest is None or fewest < 0:
+            continue
+        state = SPEC.encode(reference, rules)
+        assert k.lower_bound(state, rules_arr) <= fewest, (rules, reference.waste, fewest)
+        compared += 1
+        with_waste_blockers += reference.passes_used == rules["passes"] and k._waste_blockers(state) > 0
+    assert compared >= 40 and with_waste_blockers >= 8, (compared, with_waste_blockers)
 
 
 def test_twin_queens_needing_one_king_are_a_dead_end_at_the_deal():

@@ -893,7 +893,11 @@ def lower_bound(state, rules):
     * in each pile, every face-down card lying on a lower card of its own suit
       must leave the pile by a move that is not to a foundation, each by its
       own move (it is the top when it leaves); and if any face-up card lies
-      on a lower card of its suit, at least one more such move is needed.
+      on a lower card of its suit, at least one more such move is needed;
+    * in the last pass, every waste card lying on a lower card of its own
+      suit in the waste leaves the waste before that card (the waste is
+      then a pile nothing is built on) and so not to a foundation: one more
+      move each (``_waste_blockers``).
     """
     total = 52 - (np.int64(state[0]) + np.int64(state[1]) + np.int64(state[2]) + np.int64(state[3]))
     stock = np.int64(state[TLEN]) - np.int64(state[WCOUNT])
@@ -918,4 +922,23 @@ def lower_bound(state, rules):
                     face_up_blocker = True
         if face_up_blocker:
             total += 1
+    passes = rules[R_PASSES]
+    if passes != 0 and np.int64(state[PASSES_USED]) >= passes:
+        total += _waste_blockers(state)
     return total
+
+
+@njit(cache=True)
+def _waste_blockers(state):
+    """Waste cards lying on a lower card of their own suit in the waste."""
+    count = 0
+    lowest = np.full(4, 14, np.int64)  # per suit: lowest rank seen so far, bottom up
+    for j in range(np.int64(state[WCOUNT])):
+        c = np.int64(state[TALON + j])
+        s = suit_of(c)
+        r = rank_of(c)
+        if lowest[s] < r:
+            count += 1
+        elif r < lowest[s]:
+            lowest[s] = r
+    return count
