@@ -317,10 +317,11 @@ def test_dead_end_crafted():
     assert not K.is_dead(SPEC.encode(s4, {}))
 
 
-def pinned_set(state: YukonState) -> set[int]:
+def pinned_set(state: YukonState, twins: bool = False) -> set[int]:
     """R5's set SU said plainly (kernel.py): start from ST = SU = every
     tableau card, drop every card that breaks its condition (all at once, a
-    different order from the kernel's), until none does."""
+    different order from the kernel's), until none does.  With ``twins``,
+    R6: a card may also stay in ST by T4."""
     where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
     st, su = set(where), set(where)
 
@@ -353,24 +354,33 @@ def pinned_set(state: YukonState) -> set[int]:
                     continue
                 drop_st.add(z)
                 continue
-            for t in [cards.make(r + 1, o) for o in range(4) if cards.is_red(o * 13) != cards.is_red(z)]:
+            targets = [cards.make(r + 1, o) for o in range(4) if cards.is_red(o * 13) != cards.is_red(z)]
+
+            def ruled_out(t, above_too):  # T3's conditions (T4: without "above z")
                 if state.foundations[cards.suit(t)] > r or never_top(t):
-                    continue
+                    return True
                 q, k = where[t]
-                if q == p and k > i and all(y in st for y in between(p, i, k) + [t]):
+                if above_too and q == p and k > i and all(y in st for y in between(p, i, k) + [t]):
+                    return True
+                return q == p and k < i and all(y in st for y in between(p, k, i))
+
+            if all(ruled_out(t, True) for t in targets):
+                continue
+            if twins and i < state.face_down[p] and sum(not ruled_out(t, False) for t in targets) == 1:
+                pile = state.piles[p]
+                # T4: the twin x above z (same rank and colour), x in SU, (z, x) in ST
+                if any(cards.rank(pile[k]) == r and cards.is_red(pile[k]) == cards.is_red(z) and pile[k] in su
+                       and all(y in st for y in between(p, i, k)) for k in range(i + 1, len(pile))):
                     continue
-                if q == p and k < i and all(y in st for y in between(p, k, i)):
-                    continue
-                drop_st.add(z)
-                break
+            drop_st.add(z)
         if not drop_su and not drop_st:
             return su
         su -= drop_su
         st -= drop_st
 
 
-def kernel_pinned(state: YukonState) -> set[int]:
-    bits = int(K.pinned_cards(SPEC.encode(state, {})))
+def kernel_pinned(state: YukonState, twins: bool = False) -> set[int]:
+    bits = int(K.pinned_cards(SPEC.encode(state, {}), twins))
     return {c for c in range(52) if bits >> c & 1}
 
 
@@ -448,3 +458,80 @@ def test_lower_bound_counts_the_separations_a_pile_forces():
     # the same cards in falling order need no tableau move
     s = YukonState([[C("KC"), C("QC"), C("JC")]] + [[]] * 6, [0] * 7, [10, 13, 13, 13])
     assert K.lower_bound(SPEC.encode(s, {}), RULES) == 3
+
+
+# --- R6: T4, a face-down card under its twin --------------------------------
+TWIN_PILES = [["9H", "TD", "QC", "JH", "JD"], ["KD", "QS"], ["KS", "QH", "JC", "TH"], ["KH"], ["KC", "QD"], [], []]
+TWIN_FOUNDATIONS = [10, 9, 8, 11]  # up to TC, 9D, 8H, JS
+
+
+def twin_position(face_down: int = 4) -> YukonState:
+    return YukonState([[C(c) for c in p] for p in TWIN_PILES], [face_down] + [0] * 6, TWIN_FOUNDATIONS)
+
+
+def bfs_won(state: YukonState) -> bool:
+    """Whether any won position is reachable (plain search of every position
+    on the reference engine, pile order folded)."""
+    def key(s):
+        return tuple(sorted(zip(map(tuple, s.piles), s.face_down))), tuple(s.foundations)
+
+    todo, seen = [state], {key(state)}
+    while todo:
+        s = todo.pop()
+        if s.is_won():
+            return True
+        for m in s.legal_moves():
+            t = s.copy()
+            t.play(m)
+            if key(t) not in seen:
+                seen.add(key(t))
+                todo.append(t)
+    return False
+
+
+def test_twin_rule_finds_a_face_down_card_that_never_moves():
+    """Pile 1 is 9H TD QC JH JD, all face down but JD; QS lies on KD.  JD
+    can only go onto QS (QC is under it), and it never goes up (TD is under
+    it).  JH can move only once JD has left it, so only once JD lies on QS,
+    and then JH's targets are QS (covered by JD for ever: JD's other target
+    QC stays under JH) and QC (under JH).  So JH never moves and never goes
+    up (9H is under it): lost, as the search of every position confirms.
+    R5 alone sees nothing (JH might go onto QS, as far as T3 knows)."""
+    s = twin_position()
+    assert sorted(c for p in s.piles for c in p) == sorted(
+        c for c in range(52) if cards.rank(c) > s.foundations[cards.suit(c)])  # a whole deck
+    arr = SPEC.encode(s, {})
+    assert not K.is_dead(arr, K.PINNED) and K.is_dead(arr, K.PINNED | K.TWINS)
+    assert pinned_set(s) == kernel_pinned(s) == set()
+    assert {C("9H"), C("TD"), C("QC"), C("JH"), C("JD")} <= pinned_set(s, True) == kernel_pinned(s, True)
+    assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
+    assert fast_moves(arr, MODE_SOLVE, fast.rules_array(K.ALL_REDUCTIONS & ~K.TWINS)) != []
+    assert not bfs_won(s)
+
+
+def test_twin_rule_needs_the_card_face_down():
+    """The same position with JH face up: JH may carry JD onto QS, and the
+    position is won; T4 claims nothing."""
+    s = twin_position(face_down=3)
+    assert pinned_set(s, True) == kernel_pinned(s, True) == set()
+    assert not K.is_dead(SPEC.encode(s, {}), K.PINNED | K.TWINS)
+    assert bfs_won(s)
+
+
+def test_twin_set_matches_its_plain_statement_on_deals():
+    """R6's kernel set equals the plain fixpoint on deals 1..400 and holds
+    R5's set."""
+    for n in range(1, 400):
+        state = SPEC.new_reference(make_deal("yukon", n).layout, {})
+        expected = pinned_set(state, True)
+        assert kernel_pinned(state, True) == expected, n
+        assert pinned_set(state) <= expected, n
+        assert bool(K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS)) == bool(expected), n
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
+def test_twin_set_kernel_equals_plain_statement_in_play(seed, steps):
+    for state in positions_of_a_random_game(seed, steps):
+        assert kernel_pinned(state, True) == pinned_set(state, True)
+        assert kernel_pinned(state) <= kernel_pinned(state, True)

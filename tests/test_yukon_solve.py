@@ -32,8 +32,8 @@ def shortest(root, rules_arr, max_nodes=10**6):
 C = cards.parse
 ALL = K.ALL_REDUCTIONS
 WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
-           "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~(K.DEAD_END | K.PINNED),
-           "pinned (R4 only)": ALL & ~K.PINNED, "none": 0}
+           "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~(K.DEAD_END | K.PINNED | K.TWINS),
+           "pinned (R4 only)": ALL & ~(K.PINNED | K.TWINS), "twins (R5 only)": ALL & ~K.TWINS, "none": 0}
 
 
 # --- small positions, checked against plain breadth-first search -------------
@@ -139,6 +139,7 @@ def test_dead_end_rule_never_prunes_a_winnable_position(seed, left):
     for state, _ in distances_to_win(small_position(random.Random(seed), left)):
         assert not K.is_dead(SPEC.encode(state, {})), state.render()
         assert not K.is_dead(SPEC.encode(state, {}), K.PINNED), state.render()
+        assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
 
 
 def test_dead_end_rule_fires_on_small_lost_positions():
@@ -162,6 +163,7 @@ def test_pinned_rule_never_prunes_a_winnable_position_many_seeds():
         rng = random.Random(1000 + seed)
         for state, _ in distances_to_win(small_position(rng, rng.randint(4, 9))):
             assert not K.is_dead(SPEC.encode(state, {}), K.PINNED), state.render()
+            assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
             checked += 1
     assert checked >= 2000
 
@@ -181,6 +183,74 @@ def test_pinned_rule_fires_on_small_lost_positions_beyond_r4():
         r4 += dead4
         r5 += dead5
     assert r5 >= r4 + 3
+
+
+def twins(a: int, b: int) -> bool:
+    return a != b and cards.rank(a) == cards.rank(b) and cards.is_red(a) == cards.is_red(b)
+
+
+def fits(card: int, target: int) -> bool:
+    return cards.rank(card) + 1 == cards.rank(target) and cards.is_red(card) != cards.is_red(target)
+
+
+def twin_position(rng: random.Random, left: int) -> YukonState | None:
+    """A small position (``small_position``) rearranged so that R6 has
+    something to look at: a face-down card z under its twin x at the top of
+    a pile, with one of z's targets t and a lower card y of x's suit under z
+    (in either order), everything else in random piles, random face-down
+    counts (all of z's pile but x face down).  None if the cards in play
+    hold no such four."""
+    s = small_position(rng, left)
+    inplay = [c for p in s.piles for c in p]
+    fours = [(z, x, t, y) for z in inplay for x in inplay if twins(z, x) for t in inplay if fits(z, t)
+             for y in inplay if cards.suit(y) == cards.suit(x) and cards.rank(y) < cards.rank(x)]
+    if not fours:
+        return None
+    z, x, t, y = rng.choice(fours)
+    p = rng.randrange(7)
+    piles: list[list[int]] = [[] for _ in range(7)]
+    for c in inplay:
+        if c not in (z, x, t, y):
+            piles[rng.randrange(7)].append(c)
+    piles[p] += ([y, t] if rng.random() < 0.5 else [t, y]) + [z, x]
+    down = [rng.randrange(len(q)) if q else 0 for q in piles]
+    down[p] = len(piles[p]) - 1
+    return YukonState(piles, down, s.foundations)
+
+
+def test_twin_rule_never_prunes_a_winnable_position():
+    """R6 by brute force on positions built around its pattern (fixed
+    seeds): no reachable position from which breadth-first search finds a
+    win is judged dead."""
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(2000 + seed)
+        root = twin_position(rng, rng.randint(4, 9))
+        if root is None:
+            continue
+        for state, _ in distances_to_win(root):
+            assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
+            checked += 1
+    assert checked >= 1000
+
+
+def test_twin_rule_fires_on_small_lost_positions_beyond_r5():
+    """R6 fires on every position R5 fires on, on more besides, and
+    breadth-first search confirms each one is lost."""
+    rng = random.Random(11)
+    r5 = r6 = 0
+    for _ in range(600):
+        state = twin_position(rng, rng.randint(6, 11))
+        if state is None:
+            continue
+        arr = SPEC.encode(state, {})
+        dead5, dead6 = bool(K.is_dead(arr, K.PINNED)), bool(K.is_dead(arr, K.PINNED | K.TWINS))
+        assert dead6 or not dead5, state.render()
+        if dead6:
+            assert bfs_shortest(state) is None, state.render()
+        r5 += dead5
+        r6 += dead6
+    assert r6 >= r5 + 3
 
 
 def test_lower_bound_counts_a_cycle_across_two_piles():
@@ -241,6 +311,15 @@ def test_pinned_rule_keeps_the_verdicts_of_lost_and_won_deals():
     for n in (67, 151):
         r = solve(make_deal("yukon", n), {}, max_nodes=1000)
         assert r.result == "unsolvable" and r.nodes <= 10, n
+
+
+def test_twin_rule_keeps_the_verdicts_of_lost_and_won_deals():
+    """Deals proved unsolvable (or won) both with R6 and with R5 alone."""
+    for n in (10, 96, 118, 2, 3, 4):
+        root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
+        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 500_000)
+        off = verdict(root, fast.rules_array(ALL & ~K.TWINS), MODE_SOLVE, 500_000)
+        assert on == off != "unknown", n
 
 
 # --- whole deals ---------------------------------------------------------------

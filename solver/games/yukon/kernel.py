@@ -140,6 +140,40 @@ R5 ``PINNED``: R4 without its condition A.  A card may be carried around
    On deals 1..200 at 10^6 nodes it decides 67, 151 and 166 at the deal
    and 28 and 136 within 10^5 nodes (all unknown before at 10^6).
 
+R6 ``TWINS``: one more way for a card to join R5's set ST (used only with
+   PINNED; all other conditions as in R5).  Call the twin of a card the
+   other card of its rank and colour (5C and 5S): the two have the same two
+   targets.  Call a target t of z "ruled out" when it is on its
+   foundation, or NT(t), or it lies under z in z's pile with every card
+   strictly between them in ST (T3's conditions but "above z").
+     T4. z is not a King, z is face down, exactly one target t* of z is not
+         ruled out, and z's twin x lies above z in z's pile with every card
+         strictly between z and x in ST and x in SU.
+   E.g. JH face down under JD, QC under JH, QS elsewhere: JH can only go
+   onto QS, and before JH can move JD must leave it, and JD can only go
+   onto QS as well (QC stays under JH), where it then stays: QS is never
+   free for JH.
+   Proof (inside R5's proof: m is the first move of a shortest winning
+   line that breaks a claim, every claim held before m).  Say m is a
+   tableau move with base z, z in ST by T4.  z was face down at the start,
+   so before m it was the top card of its pile at some moment; x was above
+   z at the start, and the cards of (z, x] stay above z in one pile until
+   a tableau move based in (z, x] (only x's, the others are in ST; a move
+   based at or under z carries them all) or the foundation move of x (x is
+   in SU).  So some tableau move before m had base x; let m' be the last
+   one.  x is not a King, so m' put x onto a top card that is one of x's
+   targets, which are z's targets.  A ruled-out target is never a top
+   card before m (R5's proof: a card on a foundation stays there; NT(t) by
+   (a); t under z stays under z until a move based in (t, z], which is in
+   ST or is m itself).  So m' put x onto t*.
+   After m' no move before m has base x or sends x to its foundation, and
+   a move based at or under t* carries x along with t*, so x still lies on
+   t* just before m: t* is not a top card.  m puts z onto a top card that
+   is one of its targets: not t*, not a ruled-out one.  Contradiction.
+   T4 only gets weaker as ST and SU grow, so the greatest pair is still
+   reached by removing cards; the sets only grow with T4, so R6 finds every
+   position R5 finds.
+
 Move ordering (best first) only changes speed, never a verdict.
 """
 import numpy as np
@@ -163,7 +197,8 @@ FOLD_PILES = 2
 ONE_EMPTY = 4
 DEAD_END = 8
 PINNED = 16
-ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED
+TWINS = 32
+ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS
 
 YUKON_MAX_DEPTH = 1000  # longest search path (deeper paths give 'unknown')
 MAX_MOVES = 128  # 48 non-Kings x 2 targets + 4 Kings x 6 empty piles + 7 foundation moves = 127
@@ -301,10 +336,10 @@ def frozen_cards(state):
 
 
 @njit(cache=True)
-def pinned_cards(state):
+def pinned_cards(state, twins=False):
     """R5: the set SU of the greatest pair (ST, SU) of R5 (proof in the module
     docstring), as a bit set of card codes: cards that can never reach their
-    foundation.
+    foundation.  With ``twins``, ST may also gain cards by T4 (R6).
 
     Computed from ST = SU = every tableau card by removing, until a whole
     sweep changes nothing, each card that breaks its condition.  NT (never
@@ -363,7 +398,8 @@ def pinned_cards(state):
                     elif r == KING:
                         ok = i == 0 or no_empty  # T1, T2
                     else:  # T3: neither target is ever the top of another pile
-                        ok = True
+                        free = 0  # targets that T3 cannot rule out
+                        free4 = 0  # targets that T4 cannot rule out (T3's "above z" does not count)
                         for o in range(4):
                             if red(o * 13) != red(z) and state[FOUND + o] <= r:
                                 t = o * 13 + r  # the rank r + 1 card of suit o, in the tableau
@@ -371,13 +407,27 @@ def pinned_cards(state):
                                 if nt[t]:
                                     continue
                                 if above[z] & tbit:  # above z: (z, t] in ST
+                                    free4 += 1
                                     if (above[z] & ~above[t] & ~st) == 0:
                                         continue
                                 elif below[z] & tbit:  # under z: (t, z) in ST
                                     if (above[t] & below[z] & ~st) == 0:
                                         continue
-                                ok = False
-                                break
+                                    free4 += 1
+                                else:
+                                    free4 += 1
+                                free += 1
+                        ok = free == 0
+                        if not ok and free4 == 1 and twins and i < down:
+                            # T4 (R6): z face down under its twin x, x in SU, (z, x) in ST
+                            for j in range(i + 1, length):
+                                x = card_at(state, p, j)
+                                xbit = one << np.uint64(x)
+                                if x % 13 == z % 13 and red(x) == red(z) and su & xbit:
+                                    ok = True
+                                    break
+                                if st & xbit == 0:
+                                    break
                     if not ok:
                         st &= ~zbit
                         changed = True
@@ -387,9 +437,10 @@ def pinned_cards(state):
 @njit(cache=True)
 def is_dead(state, flags=DEAD_END):
     """R4 (or R5, which finds every position R4 finds, when ``flags`` has
-    PINNED): some card never reaches its foundation."""
+    PINNED; with T4 too when it also has TWINS: R6): some card never
+    reaches its foundation."""
     if flags & PINNED:
-        return pinned_cards(state) != 0
+        return pinned_cards(state, (flags & TWINS) != 0) != 0
     return frozen_cards(state) != 0
 
 
