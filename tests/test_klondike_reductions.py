@@ -91,8 +91,8 @@ def test_lower_bound_never_exceeds_the_fewest_moves_found_by_breadth_first_searc
     rules_arr = SPEC.rules_array(rules)
     rng = random.Random(5)
     compared = with_waste_blockers = 0
-    for i in range(100):
-        reference = random_endgame(rng, rules, max_left=9)
+    for i in range(60):
+        reference = random_endgame(rng, rules, max_left=8)
         if i % 2:  # last pass, all talon cards and the piles with nothing face down in the waste
             loose = [p for p, pile in enumerate(reference.piles) if reference.down[p] == 0]
             waste = reference.waste + reference.stock + [c for p in loose for c in reference.piles[p]]
@@ -100,14 +100,14 @@ def test_lower_bound_never_exceeds_the_fewest_moves_found_by_breadth_first_searc
             for p in loose:
                 reference.piles[p] = []
             reference.waste, reference.stock, reference.passes_used = waste, [], rules["passes"]
-        fewest = fewest_moves_from(reference, limit=20_000)
+        fewest = fewest_moves_from(reference, limit=8_000)
         if fewest is None or fewest < 0:
             continue
         state = SPEC.encode(reference, rules)
         assert k.lower_bound(state, rules_arr) <= fewest, (rules, reference.waste, fewest)
         compared += 1
         with_waste_blockers += reference.passes_used == rules["passes"] and k._waste_blockers(state) > 0
-    assert compared >= 40 and with_waste_blockers >= 8, (compared, with_waste_blockers)
+    assert compared >= 25 and with_waste_blockers >= 5, (compared, with_waste_blockers)
 
 
 def test_twin_queens_needing_one_king_are_a_dead_end_at_the_deal():
