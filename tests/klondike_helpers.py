@@ -65,6 +65,14 @@ def reference_key(s) -> tuple:
             tuple(s.foundation), s.passes_used)
 
 
+def successors(state):
+    """The positions one legal move away (reference engine)."""
+    for move in state.legal_moves():
+        child = state.copy()
+        child.play(move)
+        yield child
+
+
 def fewest_moves_from(start, limit: int = 200_000):
     """Breadth-first search on the reference engine alone: the fewest moves
     to a win (RULES.md count: a stock turn is a move), None if there is no
@@ -76,9 +84,7 @@ def fewest_moves_from(start, limit: int = 200_000):
             return depth
         following = []
         for state in frontier:
-            for move in state.legal_moves():
-                child = state.copy()
-                child.play(move)
+            for child in successors(state):
                 k = reference_key(child)
                 if k not in seen:
                     if len(seen) >= limit:
@@ -91,17 +97,14 @@ def fewest_moves_from(start, limit: int = 200_000):
 
 def brute_force_from(start, limit: int = 200_000):
     """``brute_force`` from any reference position."""
-    key = reference_key
-    seen = {key(start)}
+    seen = {reference_key(start)}
     stack = [start]
     while stack:
         state = stack.pop()
         if state.is_won():
             return True
-        for move in state.legal_moves():
-            child = state.copy()
-            child.play(move)
-            k = key(child)
+        for child in successors(state):
+            k = reference_key(child)
             if k not in seen:
                 if len(seen) >= limit:
                     return None

@@ -15,6 +15,7 @@ from solver.games.yukon import fast
 from solver.games.yukon import kernel as K
 from solver.games.yukon.reference import YukonState
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from yukon_helpers import bfs_shortest
 
 SPEC = get_game("yukon")
 RULES = fast.rules_array()
@@ -469,26 +470,6 @@ def twin_position(face_down: int = 4) -> YukonState:
     return YukonState([[C(c) for c in p] for p in TWIN_PILES], [face_down] + [0] * 6, TWIN_FOUNDATIONS)
 
 
-def bfs_won(state: YukonState) -> bool:
-    """Whether any won position is reachable (plain search of every position
-    on the reference engine, pile order folded)."""
-    def key(s):
-        return tuple(sorted(zip(map(tuple, s.piles), s.face_down))), tuple(s.foundations)
-
-    todo, seen = [state], {key(state)}
-    while todo:
-        s = todo.pop()
-        if s.is_won():
-            return True
-        for m in s.legal_moves():
-            t = s.copy()
-            t.play(m)
-            if key(t) not in seen:
-                seen.add(key(t))
-                todo.append(t)
-    return False
-
-
 def test_twin_rule_finds_a_face_down_card_that_never_moves():
     """Pile 1 is 9H TD QC JH JD, all face down but JD; QS lies on KD.  JD
     can only go onto QS (QC is under it), and it never goes up (TD is under
@@ -506,7 +487,7 @@ def test_twin_rule_finds_a_face_down_card_that_never_moves():
     assert {C("9H"), C("TD"), C("QC"), C("JH"), C("JD")} <= pinned_set(s, True) == kernel_pinned(s, True)
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
     assert fast_moves(arr, MODE_SOLVE, fast.rules_array(K.ALL_REDUCTIONS & ~K.TWINS)) != []
-    assert not bfs_won(s)
+    assert bfs_shortest(s) is None
 
 
 def test_twin_rule_needs_the_card_face_down():
@@ -515,7 +496,7 @@ def test_twin_rule_needs_the_card_face_down():
     s = twin_position(face_down=3)
     assert pinned_set(s, True) == kernel_pinned(s, True) == set()
     assert not K.is_dead(SPEC.encode(s, {}), K.PINNED | K.TWINS)
-    assert bfs_won(s)
+    assert bfs_shortest(s) is not None
 
 
 def test_twin_set_matches_its_plain_statement_on_deals():

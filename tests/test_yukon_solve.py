@@ -15,6 +15,7 @@ from solver.games.yukon import fast
 from solver.games.yukon import kernel as K
 from solver.games.yukon.layout import PILE_SIZES
 from solver.games.yukon.reference import YukonState
+from yukon_helpers import bfs_shortest
 from solver.search.position import position_verdict, shortest_length
 from solver.replay import verify_win
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
@@ -37,25 +38,6 @@ WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K
 
 
 # --- small positions, checked against plain breadth-first search -------------
-def bfs_shortest(state: YukonState) -> int | None:
-    """Fewest moves to a won position on the reference engine (None: no win)."""
-    def key(s):  # pile order does not matter (the rules treat piles alike)
-        return tuple(sorted(zip(map(tuple, s.piles), s.face_down)))
-
-    frontier, seen = deque([(state, 0)]), {key(state)}
-    while frontier:
-        s, d = frontier.popleft()
-        if s.is_won():
-            return d
-        for m in s.legal_moves():
-            t = s.copy()
-            t.play(m)
-            if key(t) not in seen:
-                seen.add(key(t))
-                frontier.append((t, d + 1))
-    return None
-
-
 def small_position(rng: random.Random, left: int) -> YukonState:
     """``left`` cards still in play (the highest of their suits), in random piles."""
     heights = [13] * 4
@@ -172,17 +154,26 @@ def test_pinned_rule_fires_on_small_lost_positions_beyond_r4():
     """R5 the same way: it fires on every position R4 fires on, on more
     besides, and breadth-first search confirms each one is lost."""
     rng = random.Random(11)
-    r4 = r5 = 0
-    for _ in range(1000):
-        state = small_position(rng, rng.randint(6, 12))
-        arr = SPEC.encode(state, {})
-        dead4, dead5 = bool(K.is_dead(arr)), bool(K.is_dead(arr, K.PINNED))
-        assert dead5 or not dead4, state.render()
-        if dead5:
-            assert bfs_shortest(state) is None, state.render()
-        r4 += dead4
-        r5 += dead5
+    r4, r5 = dead_end_counts((small_position(rng, rng.randint(6, 12)) for _ in range(1000)), K.DEAD_END, K.PINNED)
     assert r5 >= r4 + 3
+
+
+def dead_end_counts(states, weaker: int, stronger: int) -> tuple[int, int]:
+    """How many of ``states`` each dead-end flag set rejects, asserting that
+    the stronger one rejects every position the weaker does and that
+    breadth-first search finds no win from any it rejects."""
+    weak = strong = 0
+    for state in states:
+        if state is None:
+            continue
+        arr = SPEC.encode(state, {})
+        dead_weak, dead_strong = bool(K.is_dead(arr, weaker)), bool(K.is_dead(arr, stronger))
+        assert dead_strong or not dead_weak, state.render()
+        if dead_strong:
+            assert bfs_shortest(state) is None, state.render()
+        weak += dead_weak
+        strong += dead_strong
+    return weak, strong
 
 
 def twins(a: int, b: int) -> bool:
@@ -238,18 +229,7 @@ def test_twin_rule_fires_on_small_lost_positions_beyond_r5():
     """R6 fires on every position R5 fires on, on more besides, and
     breadth-first search confirms each one is lost."""
     rng = random.Random(11)
-    r5 = r6 = 0
-    for _ in range(600):
-        state = twin_position(rng, rng.randint(6, 11))
-        if state is None:
-            continue
-        arr = SPEC.encode(state, {})
-        dead5, dead6 = bool(K.is_dead(arr, K.PINNED)), bool(K.is_dead(arr, K.PINNED | K.TWINS))
-        assert dead6 or not dead5, state.render()
-        if dead6:
-            assert bfs_shortest(state) is None, state.render()
-        r5 += dead5
-        r6 += dead6
+    r5, r6 = dead_end_counts((twin_position(rng, rng.randint(6, 11)) for _ in range(600)), K.PINNED, K.PINNED | K.TWINS)
     assert r6 >= r5 + 3
 
 

@@ -80,6 +80,13 @@ def suit_of(card):
 
 
 @njit(cache=True, inline="always")
+def in_last_pass(state, rules):
+    """A pass limit, and every pass used: no redeal is left."""
+    passes = rules[R_PASSES]
+    return passes != 0 and np.int64(state[PASSES_USED]) >= passes
+
+
+@njit(cache=True, inline="always")
 def red(card):
     s = card // 13
     return s == 1 or s == 2
@@ -347,8 +354,7 @@ def dead_end(state, rules, loc):
             if (_parent_gone(state, loc, other, p, i2, f2t) and _lower_of_suit_below(state, p, i2 - 1, twin)
                     and _lower_of_suit_below(state, p, i2 - 1, x)):
                 return True  # pattern B
-    passes = rules[R_PASSES]
-    if passes != 0 and np.int64(state[PASSES_USED]) < passes:
+    if rules[R_PASSES] != 0 and not in_last_pass(state, rules):
         return False
     return _never_moves(state, rules, loc)
 
@@ -388,9 +394,9 @@ def _never_moves(state, rules, loc):
     ``loc`` holds card -> pile * 32 + index (``dead_end`` filled it).
     """
     f2t = rules[R_F2T] != 0
-    passes = rules[R_PASSES]
-    last_pass = passes != 0 and np.int64(state[PASSES_USED]) >= passes
-    talon_end = np.full(52, -1, np.int64)  # last pass: talon card -> end of the talon run above it
+    last_pass = in_last_pass(state, rules)
+    # last pass: talon card -> end of the talon run above it (empty otherwise)
+    talon_end = np.full(52 if last_pass else 0, -1, np.int64)
     if last_pass:
         _talon_cards_above(state, rules, talon_end)
     moved = np.zeros(52, np.bool_)
@@ -636,8 +642,7 @@ def gen_moves(state, rules, out, mode):
         t += 1
         reached |= np.int64(1) << (pos - 1)
         n_out = _talon_moves(state, out, n_out, pos - 1, t, 0, top_pile, empties, n_empty, dests, receivers)
-    passes = rules[R_PASSES]
-    if passes == 0 or np.int64(state[PASSES_USED]) < passes:
+    if not in_last_pass(state, rules):
         if w > 0:
             reached |= np.int64(1) << (w - 1)
         pos, j = 0, 0
@@ -929,8 +934,7 @@ def lower_bound(state, rules):
                     face_up_blocker = True
         if face_up_blocker:
             total += 1
-    passes = rules[R_PASSES]
-    if passes != 0 and np.int64(state[PASSES_USED]) >= passes:
+    if in_last_pass(state, rules):
         total += _waste_blockers(state)
     return total
 
