@@ -318,11 +318,12 @@ def test_dead_end_crafted():
     assert not K.is_dead(SPEC.encode(s4, {}))
 
 
-def pinned_set(state: YukonState, twins: bool = False) -> set[int]:
+def pinned_set(state: YukonState, twins: bool = False, strict_t4: bool = False) -> set[int]:
     """R5's set SU said plainly (kernel.py): start from ST = SU = every
     tableau card, drop every card that breaks its condition (all at once, a
     different order from the kernel's), until none does.  With ``twins``,
-    R6: a card may also stay in ST by T4."""
+    R6: a card may also stay in ST by T4 (with ``strict_t4``, T4's first
+    version: every card between the twins in ST, face down or not)."""
     where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
     st, su = set(where), set(where)
 
@@ -369,9 +370,11 @@ def pinned_set(state: YukonState, twins: bool = False) -> set[int]:
                 continue
             if twins and i < state.face_down[p] and sum(not ruled_out(t, False) for t in targets) == 1:
                 pile = state.piles[p]
-                # T4: the twin x above z (same rank and colour), x in SU, (z, x) in ST
+                # T4: the twin x above z (same rank and colour), x in SU, each card of (z, x)
+                # face down or in ST
                 if any(cards.rank(pile[k]) == r and cards.is_red(pile[k]) == cards.is_red(z) and pile[k] in su
-                       and all(y in st for y in between(p, i, k)) for k in range(i + 1, len(pile))):
+                       and all((j < state.face_down[p] and not strict_t4) or pile[j] in st for j in range(i + 1, k))
+                       for k in range(i + 1, len(pile))):
                     continue
             drop_st.add(z)
         if not drop_su and not drop_st:
@@ -497,6 +500,33 @@ def test_twin_rule_needs_the_card_face_down():
     assert pinned_set(s, True) == kernel_pinned(s, True) == set()
     assert not K.is_dead(SPEC.encode(s, {}), K.PINNED | K.TWINS)
     assert bfs_shortest(s) is not None
+
+
+def twin_position_with_a_card_between(face_down: int = 5) -> YukonState:
+    """TWIN_PILES with TH moved from pile 3 into pile 1 between JH and JD:
+    pile 1 is 9H TD QC JH TH JD, pile 3 is KS QH JC."""
+    piles = [list(p) for p in TWIN_PILES]
+    piles[0][4:4] = ["TH"]
+    piles[2].remove("TH")
+    return YukonState([[C(c) for c in p] for p in piles], [face_down] + [0] * 6, TWIN_FOUNDATIONS)
+
+
+def test_twin_rule_looks_past_face_down_cards_between_the_twins():
+    """Pile 1 is 9H TD QC JH TH JD, all face down but JD.  TH (face down)
+    may move once JD has left (onto JC), so it is not in ST and T4 with
+    "(z, x) in ST" saw nothing; but a face-down card between z and x cannot
+    move while x is on it, so JD must still leave by its own move, onto QS,
+    where it stays: JH can never move, and the position is lost (search of
+    every position).  With TH face up, TH may carry JD off instead, and T4
+    claims nothing (the position is won)."""
+    s = twin_position_with_a_card_between()
+    arr = SPEC.encode(s, {})
+    assert not K.is_dead(arr, K.PINNED) and K.is_dead(arr, K.PINNED | K.TWINS)
+    assert {C("9H"), C("TD"), C("QC"), C("JH"), C("JD")} <= pinned_set(s, True) == kernel_pinned(s, True)
+    assert bfs_shortest(s) is None
+    up = twin_position_with_a_card_between(face_down=4)
+    assert pinned_set(up, True) == kernel_pinned(up, True) == set()
+    assert bfs_shortest(up) is not None
 
 
 def test_twin_set_matches_its_plain_statement_on_deals():

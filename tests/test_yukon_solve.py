@@ -16,6 +16,7 @@ from solver.games.yukon import kernel as K
 from solver.games.yukon.layout import PILE_SIZES
 from solver.games.yukon.reference import YukonState
 from yukon_helpers import bfs_shortest
+from test_yukon_fast import pinned_set
 from solver.search.position import position_verdict, shortest_length
 from solver.replay import verify_win
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
@@ -187,10 +188,10 @@ def fits(card: int, target: int) -> bool:
 def twin_position(rng: random.Random, left: int) -> YukonState | None:
     """A small position (``small_position``) rearranged so that R6 has
     something to look at: a face-down card z under its twin x at the top of
-    a pile, with one of z's targets t and a lower card y of x's suit under z
-    (in either order), everything else in random piles, random face-down
-    counts (all of z's pile but x face down).  None if the cards in play
-    hold no such four."""
+    a pile (half the time with one more card between them), with one of z's
+    targets t and a lower card y of x's suit under z (in either order),
+    everything else in random piles, random face-down counts (all of z's
+    pile but x face down).  None if the cards in play hold no such four."""
     s = small_position(rng, left)
     inplay = [c for p in s.piles for c in p]
     fours = [(z, x, t, y) for z in inplay for x in inplay if twins(z, x) for t in inplay if fits(z, t)
@@ -199,11 +200,13 @@ def twin_position(rng: random.Random, left: int) -> YukonState | None:
         return None
     z, x, t, y = rng.choice(fours)
     p = rng.randrange(7)
+    others = [c for c in inplay if c not in (z, x, t, y)]
+    between = [rng.choice(others)] if others and rng.random() < 0.5 else []
     piles: list[list[int]] = [[] for _ in range(7)]
-    for c in inplay:
-        if c not in (z, x, t, y):
+    for c in others:
+        if c not in between:
             piles[rng.randrange(7)].append(c)
-    piles[p] += ([y, t] if rng.random() < 0.5 else [t, y]) + [z, x]
+    piles[p] += ([y, t] if rng.random() < 0.5 else [t, y]) + [z] + between + [x]
     down = [rng.randrange(len(q)) if q else 0 for q in piles]
     down[p] = len(piles[p]) - 1
     return YukonState(piles, down, s.foundations)
@@ -214,7 +217,7 @@ def test_twin_rule_never_prunes_a_winnable_position():
     seeds): no reachable position from which breadth-first search finds a
     win is judged dead."""
     checked = 0
-    for seed in range(120):
+    for seed in range(400):
         rng = random.Random(2000 + seed)
         root = twin_position(rng, rng.randint(4, 9))
         if root is None:
@@ -222,7 +225,7 @@ def test_twin_rule_never_prunes_a_winnable_position():
         for state, _ in distances_to_win(root):
             assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
             checked += 1
-    assert checked >= 1000
+    assert checked >= 2500
 
 
 def test_twin_rule_fires_on_small_lost_positions_beyond_r5():
@@ -231,6 +234,25 @@ def test_twin_rule_fires_on_small_lost_positions_beyond_r5():
     rng = random.Random(11)
     r5, r6 = dead_end_counts((twin_position(rng, rng.randint(6, 11)) for _ in range(600)), K.PINNED, K.PINNED | K.TWINS)
     assert r6 >= r5 + 3
+
+
+def test_twin_rule_past_face_down_cards_fires_beyond_its_first_version():
+    """T4 with face-down cards allowed between the twins finds lost
+    positions that T4's first version (every card between in ST) does not,
+    each confirmed lost by breadth-first search, and never the other way."""
+    rng = random.Random(12)
+    strict = relaxed = 0
+    for _ in range(1500):
+        state = twin_position(rng, rng.randint(6, 11))
+        if state is None:
+            continue
+        dead_strict, dead_relaxed = bool(pinned_set(state, True, True)), bool(pinned_set(state, True))
+        assert dead_relaxed or not dead_strict, state.render()
+        if dead_relaxed and not dead_strict:
+            assert bfs_shortest(state) is None, state.render()
+        strict += dead_strict
+        relaxed += dead_relaxed
+    assert relaxed >= strict + 3
 
 
 def test_lower_bound_counts_a_cycle_across_two_piles():

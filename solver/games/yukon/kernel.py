@@ -147,8 +147,8 @@ R6 ``TWINS``: one more way for a card to join R5's set ST (used only with
    foundation, or NT(t), or it lies under z in z's pile with every card
    strictly between them in ST (T3's conditions but "above z").
      T4. z is not a King, z is face down, exactly one target t* of z is not
-         ruled out, and z's twin x lies above z in z's pile with every card
-         strictly between z and x in ST and x in SU.
+         ruled out, and z's twin x lies above z in z's pile with x in SU
+         and every card strictly between z and x face down or in ST.
    E.g. JH face down under JD, QC under JH, QS elsewhere: JH can only go
    onto QS, and before JH can move JD must leave it, and JD can only go
    onto QS as well (QC stays under JH), where it then stays: QS is never
@@ -158,11 +158,13 @@ R6 ``TWINS``: one more way for a card to join R5's set ST (used only with
    tableau move with base z, z in ST by T4.  z was face down at the start,
    so before m it was the top card of its pile at some moment; x was above
    z at the start, and the cards of (z, x] stay above z in one pile until
-   a tableau move based in (z, x] (only x's, the others are in ST; a move
-   based at or under z carries them all) or the foundation move of x (x is
-   in SU).  So some tableau move before m had base x; let m' be the last
-   one.  x is not a King, so m' put x onto a top card that is one of x's
-   targets, which are z's targets.  A ruled-out target is never a top
+   a tableau move based in (z, x] (a move based at or under z carries them
+   all) or the foundation move of x (x is in SU).  Only x can be that base:
+   the face-up cards of (z, x) are in ST, and a face-down card of (z, x)
+   stays face down, so cannot be a base, as long as x lies above it.  So
+   some tableau move before m had base x; let m' be the last one.  x is
+   not a King, so m' put x onto a top card that is one of x's targets,
+   which are z's targets.  A ruled-out target is never a top
    card before m (R5's proof: a card on a foundation stays there; NT(t) by
    (a); t under z stays under z until a move based in (t, z], which is in
    ST or is m itself).  So m' put x onto t*.
@@ -172,7 +174,10 @@ R6 ``TWINS``: one more way for a card to join R5's set ST (used only with
    is one of its targets: not t*, not a ruled-out one.  Contradiction.
    T4 only gets weaker as ST and SU grow, so the greatest pair is still
    reached by removing cards; the sets only grow with T4, so R6 finds every
-   position R5 finds.
+   position R5 finds.  (A first version asked every card between z and x
+   to be in ST; face-down ones need not be: deal 644 reaches positions
+   with 5S face down under JD face down under 5C, where 5C must leave
+   first, onto 5S's only target 6D.)
 
 Move ordering (best first) only changes speed, never a verdict.
 """
@@ -419,14 +424,14 @@ def pinned_cards(state, twins=False):
                                 free += 1
                         ok = free == 0
                         if not ok and free4 == 1 and twins and i < down:
-                            # T4 (R6): z face down under its twin x, x in SU, (z, x) in ST
+                            # T4 (R6): z face down under its twin x, x in SU, each of (z, x) face down or in ST
                             for j in range(i + 1, length):
                                 x = card_at(state, p, j)
                                 xbit = one << np.uint64(x)
                                 if x % 13 == z % 13 and red(x) == red(z) and su & xbit:
                                     ok = True
                                     break
-                                if st & xbit == 0:
+                                if j >= down and st & xbit == 0:
                                     break
                     if not ok:
                         st &= ~zbit
