@@ -1,10 +1,15 @@
 """Budget escalation: the deals left unknown are solved again at larger budgets.
 
 Most tests use a stand-in solver whose verdict depends only on the budget
-(deal d needs 10 d^2 nodes), so every count can be checked by hand; one test
-runs real Klondike deals at 2,000 then 200,000 nodes.
+(deal d needs 10 d^2 nodes), so every count can be checked by hand; two tests
+run real Klondike deals at 2,000 then 200,000 nodes (one of them interrupted
+with Ctrl-C during the escalation, then resumed).
 """
 import json
+import signal
+import subprocess
+import sys
+import time
 
 import pandas as pd
 import pyarrow.parquet as pq
@@ -12,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from solver.cli import main
+from solver.study import stats
 from solver.study.backends import InProcess
 from solver.study.batch import BatchInterrupted, run_batch
 from solver.study.deal_set import DealSet
@@ -208,7 +214,6 @@ def test_study_report_counts_each_stage_and_uses_final_verdicts(tmp_path):
     assert (summary["solved"], summary["unsolvable"], summary["unknown"]) == (22, 22, 6)
     assert summary["unknown_pct"] == pytest.approx(12.0)
     assert summary["decided_by_budget"] == "1000:10 5000:12 20000:22"
-    from solver.study import stats
     assert summary["ci95_low_pct"] == pytest.approx(100 * stats.solvability(22, 22, 6)["ci_low"], abs=1e-3)
     md = (out / "summary.md").read_text()
     assert "## Budget escalation" in md
@@ -276,3 +281,37 @@ def test_real_klondike_deals_unknown_at_2000_nodes_are_decided_at_200000(tmp_pat
     for row in escalated.itertuples():  # the same verdict and node count as one solve at the larger budget
         direct = solve(make_deal("klondike", row.deal), rules, max_nodes=200000, tt_mb=16)
         assert (direct.result, direct.nodes) == (row.verdict, row.final_nodes)
+
+
+def _escalated_lines(out):
+    journal = out / JOURNAL
+    text = journal.read_text() if journal.exists() else ""
+    return [line for line in text.splitlines() if '"budget_nodes":200000' in line]
+
+
+def test_ctrl_c_during_a_real_escalation_keeps_both_stages_and_resumes(tmp_path):
+    out = tmp_path / "k1"
+    cmd = [sys.executable, "-c", "from solver.cli import main; main()", "batch", "klondike", "--deals", "1-40",
+           "--max-nodes", "2000", "--tt-mb", "8", "--escalate", "200000:16", "--out", str(out), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    end = time.monotonic() + 300
+    while len(_escalated_lines(out)) < 3:
+        assert proc.poll() is None and time.monotonic() < end, proc.communicate()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "re-run at 200,000 nodes" in err, err
+    before = rows_of(out, ["deal", "verdict", "budget_nodes", "final_nodes"])
+    assert list(before["deal"]) == list(range(1, 41))  # the main pass finished before the stage began
+    assert (before["budget_nodes"] == 200000).sum() >= 3
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "0 new deal(s)" in done.stdout
+    after = rows_of(out, ["deal", "verdict", "budget_nodes", "final_nodes"])
+    kept = before[before["budget_nodes"] == 200000]
+    assert after.set_index("deal").loc[kept["deal"]].reset_index().equals(kept.reset_index(drop=True))
+    assert not ((after["verdict"] == "unknown") & (after["budget_nodes"] == 2000)).any()
+    sessions = load_run_config(out)[1]["sessions"]
+    resumed = sessions[1]["escalated"][0]
+    left = (before["verdict"] == "unknown") & (before["budget_nodes"] == 2000)  # not yet tried at 200,000
+    assert sessions[1]["deals_new"] == "" and resumed["stored"] == left.sum()
