@@ -9,7 +9,8 @@ The pieces, each in its own module:
                  into Parquet parts; what survives an interrupt
 * ``worker``     solve one deal and return its row (runs in any process)
 * ``backends``   where deals are solved: this process, a process pool, Dask
-* ``batch``      run_batch: pending deals -> backend -> store, with progress
+* ``batch``      run_batch: pending deals -> backend -> store, with progress;
+                 then the unknown deals again at larger budgets (escalation)
 * ``stats``      Wilson intervals, the solved..solved+unknown range, McNemar
 * ``report``     tables (CSV, Markdown) from one or more run directories
 * ``charts``     the PNG charts of a report

@@ -64,6 +64,23 @@ class _TermAsInterrupt:
         return False
 
 
+def parse_escalate(texts: tuple[str, ...]) -> list[dict]:
+    """``--escalate 20000000:1024`` -> ``[{"max_nodes": 20000000, "tt_mb": 1024.0}]`` (TT MB optional)."""
+    from solver.study.errors import StudyError
+
+    stages = []
+    for text in texts:
+        nodes, _, tt_mb = text.partition(":")
+        try:
+            stage = {"max_nodes": int(nodes.replace("_", ""))}
+            if tt_mb:
+                stage["tt_mb"] = float(tt_mb)
+        except ValueError:
+            raise StudyError(f"--escalate takes MAX_NODES[:TT_MB] (e.g. 20000000:1024), got {text!r}") from None
+        stages.append(stage)
+    return stages
+
+
 def _interrupted(exc) -> None:
     click.echo(f"{exc}; run the same command again to resume", err=True)
     sys.exit(130)
@@ -77,9 +94,13 @@ def _interrupted(exc) -> None:
 @rule_options
 @_default("tt_mb", DEFAULT_BATCH_TT_MB)
 @budget_options
+@click.option("--escalate", multiple=True, metavar="MAX_NODES[:TT_MB]",
+              help="Then solve the deals still unknown again at this larger budget (TT MB: default the "
+                   "previous budget's); repeat for more stages, each larger than the one before.")
 @backend_options
 @cli_errors
-def batch(game, deals, out, max_nodes, timeout, tt_mb, workers, scheduler, connect_timeout, progress, **kwargs):
+def batch(game, deals, out, max_nodes, timeout, tt_mb, escalate, workers, scheduler, connect_timeout, progress,
+          **kwargs):
     """Solve many deals of GAME and store one result row per deal in --out.
 
     Each finished deal is stored at once (Parquet parts plus a journal), so an
@@ -87,12 +108,15 @@ def batch(game, deals, out, max_nodes, timeout, tt_mb, workers, scheduler, conne
     The run directory records the rules, budgets, solver version, git commit
     and date; adding deals under other rules or budgets is refused.  Verdicts
     depend only on --max-nodes and --tt-mb (deterministic), unless a
-    --timeout is given.  Each worker preallocates --tt-mb.
+    --timeout is given.  Each worker preallocates --tt-mb.  With --escalate,
+    the deals left unknown are solved again at each larger budget in turn
+    (stages may be added later: they apply to the deals still unknown).
 
     \b
     Examples:
       solitaire batch klondike --draw 3 --deals 1-10000 --workers 2 --out runs/k3
       solitaire batch klondike --draw 3 --deals 1-20000 --workers 2 --out runs/k3   # resumes
+      solitaire batch klondike --deals 1-10000 --escalate 20000000:1024 --out runs/k1
       solitaire batch klondike --deals 1-1000000 --scheduler tcp://host:8786 --out runs/k1
       python -c "import pandas as pd; print(pd.read_parquet('runs/k3/parts'))"
     """
@@ -102,7 +126,7 @@ def batch(game, deals, out, max_nodes, timeout, tt_mb, workers, scheduler, conne
     from solver.study.runconfig import RunConfig
     from solver.study.store import ResultStore
 
-    config = RunConfig.make(game, collect_rules(kwargs), max_nodes, timeout, tt_mb)
+    config = RunConfig.make(game, collect_rules(kwargs), max_nodes, timeout, tt_mb, parse_escalate(escalate))
     deal_set = DealSet.parse(deals)
     backend = _backend(workers, scheduler, connect_timeout)
     try:
@@ -113,12 +137,20 @@ def batch(game, deals, out, max_nodes, timeout, tt_mb, workers, scheduler, conne
     finally:
         backend.close()
     click.echo(summary.text())
-    rows = ResultStore(out, config.game, config.rules).read(["verdict"])
+    rows = ResultStore(out, config.game, config.rules).read(["verdict", "budget_nodes"])
     c = stats.verdict_counts(rows["verdict"])
     s = stats.solvability(c["solved"], c["unsolvable"], c["unknown"])
     span = f"{100 * s['low']:.2f}%" + (f"..{100 * s['high']:.2f}%" if c["unknown"] else "")
     click.echo(f"{out} holds {s['n']} deals of {config.game} ({config.rules_text()}): won {span}, "
-               f"95% bounds [{100 * s['ci_low']:.2f}%, {100 * s['ci_high']:.2f}%]")
+               f"95% bounds [{100 * s['ci_low']:.2f}%, {100 * s['ci_high']:.2f}%]"
+               + (f"; {_decided_by_stage(rows, config)}" if config.escalate else ""))
+
+
+def _decided_by_stage(rows, config) -> str:
+    """``decided at 2,000 nodes: 10, at 200,000 nodes: 4``."""
+    decided = rows.loc[rows["verdict"] != "unknown", "budget_nodes"].value_counts()
+    return "decided " + ", ".join(f"at {s.max_nodes:,} nodes: {int(decided.get(s.max_nodes, 0))}"
+                                  for s in config.stages)
 
 
 @click.command()

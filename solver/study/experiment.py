@@ -9,6 +9,7 @@ Example (``experiments/quickstart.toml``)::
     [budget]
     max_nodes = 100000
     tt_mb = 32
+    escalate = [{ max_nodes = 1000000, tt_mb = 256 }]   # optional: re-run the unknown deals
     [[setting]]
     label = "draw 1"
     rules = { draw = 1 }
@@ -22,6 +23,9 @@ Example (``experiments/quickstart.toml``)::
 
 Each setting is one run directory (``<runs>/<name>/<setting slug>``), so a
 study re-run resumes, and a larger ``deals`` only solves the new deals.
+``escalate`` lists larger budgets, each for the deals still unknown after the
+one before (see ``runconfig``); stages added at the end of the list apply to
+an existing run's unknown deals.
 """
 from __future__ import annotations
 
@@ -32,14 +36,15 @@ from pathlib import Path
 
 from solver.rules import RuleError
 from solver.search import config as search_config
+from solver.search.solve import check_budgets
 from solver.study.batch import DEFAULT_BATCH_TT_MB, BatchSummary, run_batch
 from solver.study.deal_set import DealSet
 from solver.study.errors import StudyError
 from solver.study.report import build_report, load_setting, write_report
-from solver.study.runconfig import RunConfig
+from solver.study.runconfig import RunConfig, make_stages, stages_text
 
 TOP_KEYS = {"name", "title", "description", "game", "deals", "workers", "budget", "setting", "compare"}
-BUDGET_KEYS = {"max_nodes", "timeout", "tt_mb"}
+BUDGET_KEYS = {"max_nodes", "timeout", "tt_mb", "escalate"}
 SETTING_KEYS = {"label", "rules", "published"}
 PUBLISHED_KEYS = {"percent", "plusminus", "source"}
 
@@ -106,6 +111,15 @@ def load_study(path: str | Path) -> Study:
     need(isinstance(budget, dict), "'budget' must be a table")
     unknown = set(budget) - BUDGET_KEYS
     need(not unknown, f"unknown budget key(s) {', '.join(sorted(unknown))} (allowed: {', '.join(sorted(BUDGET_KEYS))})")
+    budget_args = (budget.get("max_nodes", search_config.DEFAULT_MAX_NODES), budget.get("timeout"),
+                   budget.get("tt_mb", DEFAULT_BATCH_TT_MB), budget.get("escalate", []))
+    try:
+        check_budgets(*budget_args[:3])
+        make_stages(*budget_args)
+    except ValueError as exc:  # BudgetError
+        raise StudyError(f"{where}: [budget] {exc}") from None
+    except TypeError:
+        raise StudyError(f"{where}: [budget] max_nodes, timeout and tt_mb must be numbers") from None
     workers = data.get("workers", 1)
     need(isinstance(workers, int) and not isinstance(workers, bool) and workers >= 1,
          f"'workers' must be a whole number from 1, got {workers!r}")
@@ -121,8 +135,7 @@ def load_study(path: str | Path) -> Study:
         rules = raw.get("rules", {})
         need(isinstance(rules, dict), f"setting {label!r}: 'rules' must be a table")
         try:
-            config = RunConfig.make(data["game"], rules, budget.get("max_nodes", search_config.DEFAULT_MAX_NODES),
-                                    budget.get("timeout"), budget.get("tt_mb", DEFAULT_BATCH_TT_MB))
+            config = RunConfig.make(data["game"], rules, *budget_args)
         except (RuleError, ValueError) as exc:  # RuleError, BudgetError, UnknownGame
             raise StudyError(f"{where}: setting {label!r}: {exc}") from None
         published = raw.get("published")
@@ -156,7 +169,8 @@ def run_study(study: Study, runs_dir: str | Path, out_dir: str | Path, backend=N
     runs_dir = Path(runs_dir) / study.name
     summaries: list[BatchSummary] = []
     for s in study.settings:
-        echo(f"{study.name}: {s.label} ({s.config.rules_text()}), deals {study.deals.text(3)}")
+        escalation = f", unknown deals re-run at {stages_text(s.config.escalate)}" if s.config.escalate else ""
+        echo(f"{study.name}: {s.label} ({s.config.rules_text()}), deals {study.deals.text(3)}{escalation}")
         summary = run_batch(runs_dir / s.slug, s.config, study.deals, backend, progress=progress)
         echo("  " + summary.text())
         summaries.append(summary)

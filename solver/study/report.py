@@ -5,7 +5,8 @@
 the distributions; ``write_report`` writes them (and the charts) to a folder
 that a reader can understand without the command that made it:
 
-    summary.csv / summary.md      solvability per setting (with 95% bounds)
+    summary.csv / summary.md      solvability per setting (with 95% bounds; with budget
+                                  escalation, the deals decided at each budget)
     paired.csv / paired.md        verdict pairs and McNemar's exact test
     distributions.csv             solution length, seconds and nodes per deal
     deals.parquet                 one row per (setting, deal), no move lists
@@ -56,7 +57,7 @@ def load_setting(run_dir: str | Path, label: str | None = None, deals: DealSet |
     run_dir = Path(run_dir)
     config, data = load_run_config(run_dir)
     rows = read_rows(run_dir, config.game, json.dumps(config.rules, sort_keys=True),
-                     ["deal", "verdict", "moves", "nodes", "seconds", "reason", "session"])
+                     ["deal", "verdict", "moves", "nodes", "seconds", "reason", "session", "budget_nodes"])
     if deals is not None:
         rows = rows[deals.mask(rows["deal"].to_numpy())].reset_index(drop=True)
     if rows.empty:
@@ -87,6 +88,7 @@ class Report:
     title: str
     settings: list[Setting]
     summary: pd.DataFrame
+    stages: pd.DataFrame  # one row per setting and budget stage
     paired: pd.DataFrame
     distributions: pd.DataFrame
     deals: pd.DataFrame
@@ -108,11 +110,38 @@ def build_report(settings: list[Setting], title: str | None = None,
             if name not in by_label:
                 raise StudyError(f"comparison names unknown setting {name!r} (settings: {', '.join(labels)})")
     meta = _meta(settings, title)
-    return Report(meta["title"], settings, _summary(settings), _paired(by_label, pairs),
+    stages = _stages(settings)
+    return Report(meta["title"], settings, _summary(settings, stages), stages, _paired(by_label, pairs),
                   _distributions(settings), _deal_rows(settings), meta)
 
 
-def _summary(settings: list[Setting]) -> pd.DataFrame:
+def _stages(settings: list[Setting]) -> pd.DataFrame:
+    """Per setting and budget stage: deals tried, decided there, and still unknown after it.
+
+    A deal was tried at a stage if its last attempt's budget is at least that
+    stage's (stages run in order, each on the deals the previous left unknown).
+    """
+    out = []
+    for s in settings:
+        budget, verdict = s.rows["budget_nodes"], s.rows["verdict"]
+        for number, stage in enumerate(s.config.stages):
+            here = budget == stage.max_nodes
+            out.append({"setting": s.label, "stage": number, "max_nodes": stage.max_nodes,
+                        "tt_mb": stage.tt_mb, "tried": int((budget >= stage.max_nodes).sum()),
+                        "solved": int((here & (verdict == SOLVED)).sum()),
+                        "unsolvable": int((here & (verdict == UNSOLVABLE)).sum())})
+    df = pd.DataFrame(out)
+    df["decided"] = df["solved"] + df["unsolvable"]
+    df["unknown_after"] = df["tried"] - df["decided"]  # left for the next stage, or unknown in the end
+    return df
+
+
+def _decided_by_budget(stages: pd.DataFrame) -> str:
+    """``2000000:950 20000000:25``: deals decided at each budget (a CSV cell)."""
+    return " ".join(f"{r.max_nodes}:{r.decided}" for r in stages.itertuples())
+
+
+def _summary(settings: list[Setting], stages: pd.DataFrame) -> pd.DataFrame:
     out = []
     for s in settings:
         counts = stats.verdict_counts(s.rows["verdict"])
@@ -121,7 +150,8 @@ def _summary(settings: list[Setting]) -> pd.DataFrame:
         row = {
             "setting": s.label, "game": s.config.game, "rules": s.config.rules_text(),
             "deals": s.deals.text(max_parts=5), "n": sv["n"], "solved": sv["solved"],
-            "unsolvable": sv["unsolvable"], "unknown": sv["unknown"],
+            "unsolvable": sv["unsolvable"], "unknown": sv["unknown"], "unknown_pct": 100 * sv["unknown"] / sv["n"],
+            "decided_by_budget": _decided_by_budget(stages[stages["setting"] == s.label]),
             "solved_pct": 100 * sv["low"], "solved_or_unknown_pct": 100 * sv["high"],
             "ci95_low_pct": 100 * sv["ci_low"], "ci95_high_pct": 100 * sv["ci_high"],
             "published_pct": pub.get("percent"), "published_pm": pub.get("plusminus"),
@@ -169,7 +199,7 @@ def _distributions(settings: list[Setting]) -> pd.DataFrame:
 def _deal_rows(settings: list[Setting]) -> pd.DataFrame:
     frames = [s.rows.assign(setting=s.label) for s in settings]
     df = pd.concat(frames, ignore_index=True)
-    return df[["setting", "deal", "verdict", "moves", "nodes", "seconds", "reason"]]
+    return df[["setting", "deal", "verdict", "moves", "nodes", "seconds", "reason", "budget_nodes"]]
 
 
 def _meta(settings: list[Setting], title: str | None) -> dict:
@@ -221,7 +251,10 @@ def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | Non
                                         + printable + "\n")
         written.extend([out / f"{stem}.csv", out / f"{stem}.md"])
 
-    save_table(report.summary, summary_markdown(report.summary), "summary", f"{report.title}: solvability")
+    summary_text = summary_markdown(report.summary)
+    if any(s.config.escalate for s in report.settings):
+        summary_text += "\n\n## Budget escalation\n\n" + stages_markdown(report.stages)
+    save_table(report.summary, summary_text, "summary", f"{report.title}: solvability")
     if not report.paired.empty:
         save_table(report.paired, paired_markdown(report.paired), "paired", f"{report.title}: paired comparison")
     report.distributions.round(6).to_csv(out / "distributions.csv", index=False)
@@ -258,6 +291,18 @@ def summary_markdown(summary: pd.DataFrame) -> str:
             "The share lies between won/n and (won+unknown)/n; the 95% bounds are the Wilson lower bound of "
             "the first and the Wilson upper bound of the second.")
     return markdown_table(pd.DataFrame(rows)) + note
+
+
+def stages_markdown(stages: pd.DataFrame) -> str:
+    """Deals decided at each budget stage, per setting."""
+    table = stages.assign(budget=[f"{n:,} nodes, TT {t:g} MB" for n, t in zip(stages["max_nodes"], stages["tt_mb"])])
+    table = table[["setting", "stage", "budget", "tried", "solved", "unsolvable", "unknown_after"]].rename(columns={
+        "stage": "stage (0 = main)", "tried": "deals tried", "solved": "won", "unsolvable": "lost",
+        "unknown_after": "still unknown"})
+    note = ("\n\nEach stage solves again, at its larger budget, the deals the previous stage left unknown; "
+            "the table above counts each deal once, with the verdict of its last stage. "
+            "*nodes* and *seconds* of a deal add up all its attempts.")
+    return markdown_table(table) + note
 
 
 def paired_markdown(paired: pd.DataFrame) -> str:

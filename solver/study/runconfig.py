@@ -11,6 +11,13 @@ Each batch invocation is a *session*; its provenance (date, git commit,
 source fingerprint, host, deal ranges asked) is appended to ``run.json`` and
 every row it stores carries the session number, so each verdict can be
 traced to the code that produced it.
+
+Budget escalation: ``escalate`` lists larger budgets (``Stage``).  After the
+main pass, the deals still unknown are solved again at the first stage, those
+still unknown at the next, and so on.  The stages are part of the
+configuration, with one exception: stages may be *added after* those stored,
+so a finished study can be pushed further (the new stages apply to the deals
+still unknown); any other change is refused like a change of rules.
 """
 from __future__ import annotations
 
@@ -19,14 +26,76 @@ import json
 import os
 import platform
 import subprocess
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from solver.study.errors import StudyError
 
 RUN_FORMAT = "solitaire-run/1"
 RUN_FILE = "run.json"
+STAGE_KEYS = ("max_nodes", "tt_mb", "timeout")
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One budget: the main one, or a larger one for the deals still unknown."""
+
+    max_nodes: int
+    tt_mb: float
+    timeout: float | None
+
+    def text(self) -> str:
+        text = f"{self.max_nodes:,} nodes (TT {self.tt_mb:g} MB"
+        return text + (f", time cap {self.timeout:g} s)" if self.timeout is not None else ")")
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Stage":
+        return cls(int(data["max_nodes"]), float(data["tt_mb"]),
+                   None if data["timeout"] is None else float(data["timeout"]))
+
+
+def make_stages(max_nodes: int, timeout: float | None, tt_mb: float, raw: Sequence[dict]) -> tuple[Stage, ...]:
+    """Check escalation stages (``{max_nodes, tt_mb?, timeout?}`` each) after the main budget.
+
+    Each stage needs a larger ``max_nodes`` than the one before (a smaller
+    one could decide nothing new); ``tt_mb`` and ``timeout`` default to the
+    previous stage's.  Raises ``BudgetError`` (one line) on any problem.
+    """
+    from solver.search.solve import BudgetError, check_budgets
+
+    if not isinstance(raw, (list, tuple)):
+        raise BudgetError(f"escalate must be a list of budgets such as {{ max_nodes = 20000000, tt_mb = 1024 }}, "
+                          f"got {raw!r}")
+    previous = Stage(max_nodes, tt_mb, timeout)
+    stages = []
+    for number, entry in enumerate(raw, start=1):
+        where = f"escalate stage {number}"
+        if not isinstance(entry, dict) or "max_nodes" not in entry:
+            raise BudgetError(f"{where} must be a table with max_nodes (and optional tt_mb, timeout), got {entry!r}")
+        unknown = set(entry) - set(STAGE_KEYS)
+        if unknown:
+            raise BudgetError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
+                              f"(allowed: {', '.join(STAGE_KEYS)})")
+        nodes = entry["max_nodes"]
+        if not isinstance(nodes, int) or isinstance(nodes, bool) or nodes <= previous.max_nodes:
+            raise BudgetError(f"{where}: max_nodes must be a whole number above the previous budget's "
+                              f"{previous.max_nodes}, got {nodes!r}")
+        stage_tt, stage_timeout = entry.get("tt_mb", previous.tt_mb), entry.get("timeout", previous.timeout)
+        for key, value in (("tt_mb", stage_tt), ("timeout", stage_timeout)):
+            if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool)):
+                raise BudgetError(f"{where}: {key} must be a number, got {value!r}")
+        try:
+            check_budgets(nodes, stage_timeout, stage_tt)
+        except BudgetError as exc:
+            raise BudgetError(f"{where}: {exc}") from None
+        previous = Stage(nodes, float(stage_tt), None if stage_timeout is None else float(stage_timeout))
+        stages.append(previous)
+    return tuple(stages)
+
+
+def stages_text(stages: Sequence[Stage]) -> str:
+    return ", ".join(s.text() for s in stages) or "none"
 
 
 @dataclass(frozen=True)
@@ -37,11 +106,12 @@ class RunConfig:
     timeout: float | None
     tt_mb: float
     solver_version: str
+    escalate: tuple[Stage, ...] = ()  # larger budgets for the deals still unknown, in order
 
     @classmethod
     def make(cls, game: str, given_rules: dict[str, Any], max_nodes: int, timeout: float | None,
-             tt_mb: float) -> "RunConfig":
-        """Validate the game, rules and budgets; complete the rules."""
+             tt_mb: float, escalate: Sequence[dict] = ()) -> "RunConfig":
+        """Validate the game, rules and budgets (with escalation stages); complete the rules."""
         from solver import __version__
         from solver.games import get_game
         from solver.rules import parse_rules
@@ -50,20 +120,32 @@ class RunConfig:
         spec = get_game(game)
         rules = parse_rules(spec, given_rules)
         check_budgets(max_nodes, timeout, tt_mb)
+        stages = make_stages(max_nodes, timeout, tt_mb, escalate)
         return cls(spec.name, rules, int(max_nodes), None if timeout is None else float(timeout),
-                   float(tt_mb), __version__)
+                   float(tt_mb), __version__, stages)
 
     def to_json(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict) -> "RunConfig":
+        """Read ``run.json``'s config; one written before escalation existed has no stages."""
         try:
             return cls(str(data["game"]), dict(data["rules"]), int(data["max_nodes"]),
                        None if data["timeout"] is None else float(data["timeout"]), float(data["tt_mb"]),
-                       str(data["solver_version"]))
+                       str(data["solver_version"]), tuple(Stage.from_json(s) for s in data.get("escalate", [])))
         except (KeyError, TypeError, ValueError) as exc:
             raise StudyError(f"run configuration is incomplete or malformed ({exc})") from None
+
+    @property
+    def stages(self) -> tuple[Stage, ...]:
+        """The main budget, then each escalation stage."""
+        return (Stage(self.max_nodes, self.tt_mb, self.timeout), *self.escalate)
+
+    def extends(self, stored: "RunConfig") -> bool:
+        """Same configuration as ``stored``, possibly with stages added after its stages."""
+        return (replace(self, escalate=()) == replace(stored, escalate=())
+                and self.escalate[:len(stored.escalate)] == stored.escalate)
 
     def rules_text(self) -> str:
         """``draw=3, passes=3, foundation_to_tableau=off``."""
@@ -73,6 +155,8 @@ class RunConfig:
         text = f"node budget {self.max_nodes:,}/deal, TT {self.tt_mb:g} MB"
         if self.timeout is not None:
             text += f", time cap {self.timeout:g} s"
+        if self.escalate:
+            text += "; unknown deals re-run at " + stages_text(self.escalate)
         return text
 
     def differences(self, other: "RunConfig") -> list[str]:
@@ -88,6 +172,9 @@ class RunConfig:
             a, b = getattr(self, key), getattr(other, key)
             if a != b:
                 out.append(f"{label}: {a} -> {b}")
+        if other.escalate[:len(self.escalate)] != self.escalate:  # stages added after these are allowed
+            out.append(f"escalate: {stages_text(self.escalate)} -> {stages_text(other.escalate)} "
+                       f"(stages can only be added after the stored ones)")
         return out
 
 
@@ -177,6 +264,7 @@ def open_run(run_dir: Path, config: RunConfig) -> dict:
 
     Returns the run file's content.  A different configuration is refused
     with the list of differences; nothing in the directory is touched.
+    Escalation stages added after the stored ones are accepted and recorded.
     """
     run_dir = Path(run_dir)
     data = read_run_file(run_dir)
@@ -189,8 +277,11 @@ def open_run(run_dir: Path, config: RunConfig) -> dict:
         write_run_file(run_dir, data)
         return data
     stored = RunConfig.from_json(data["config"])
-    if stored != config:
+    if not config.extends(stored):
         diff = "; ".join(stored.differences(config))
         raise StudyError(f"{run_dir} holds a run with another configuration ({diff}): "
                          f"use another --out directory")
+    if config != stored:  # escalation stages added: recorded before any of them runs
+        data["config"] = config.to_json()
+        write_run_file(run_dir, data)
     return data

@@ -17,10 +17,22 @@ emptied.  A crash between the rename and the emptying leaves rows twice;
 readers keep the first copy of each deal, so that is harmless.  A line torn
 by a crash is cut off before the next session appends.
 
+Each stored row is one *attempt*: a deal solved at one budget, whose
+``budget_nodes`` is that budget's node limit.  With budget escalation a deal
+left unknown is solved again at a larger budget, so it has several rows;
+nothing is overwritten.
+
 Readers (``read``) return one pandas DataFrame with one row per deal:
 ``game, rules, deal, verdict, moves, nodes, seconds, reason, session,
-solution`` (``moves`` is null unless solved; ``solution`` is the move list,
-space separated).  Only the columns asked for are loaded.
+solution, budget_nodes, final_nodes, final_seconds``.  Verdict, moves,
+reason, session, solution and ``budget_nodes`` are those of the deal's last
+attempt (the largest budget); ``nodes`` and ``seconds`` are summed over its
+attempts (what the deal cost), ``final_nodes`` and ``final_seconds`` are the
+last attempt's alone (what ``solitaire solve --max-nodes budget_nodes``
+reproduces).  ``moves`` is null unless solved; ``solution`` is the move list,
+space separated.  Rows written before escalation existed have no
+``budget_nodes``: they count as attempts at the run's main budget.  Only the
+columns asked for are loaded.
 """
 from __future__ import annotations
 
@@ -35,6 +47,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from solver.solution import UNKNOWN
 from solver.study.deal_set import DealSet
 from solver.study.errors import StudyError
 
@@ -42,7 +55,7 @@ JOURNAL = "journal.jsonl"
 PARTS = "parts"
 LOCK = ".lock"
 
-ROW_FIELDS = ("deal", "verdict", "moves", "nodes", "seconds", "reason", "session", "solution")
+ROW_FIELDS = ("deal", "verdict", "moves", "nodes", "seconds", "reason", "session", "solution", "budget_nodes")
 SCHEMA = pa.schema([
     ("game", pa.string()),
     ("rules", pa.string()),
@@ -54,8 +67,10 @@ SCHEMA = pa.schema([
     ("reason", pa.string()),
     ("session", pa.int32()),
     ("solution", pa.string()),
+    ("budget_nodes", pa.int64()),  # the attempt's node limit (absent in parts written before escalation)
 ])
-COLUMNS = tuple(SCHEMA.names)
+PER_DEAL = ("final_nodes", "final_seconds")  # computed from a deal's attempts, not stored
+COLUMNS = tuple(SCHEMA.names) + PER_DEAL
 DEFAULT_COLUMNS = tuple(c for c in COLUMNS if c != "solution")
 
 
@@ -180,21 +195,26 @@ class ResultStore:
     def read(self, columns: tuple[str, ...] | list[str] = DEFAULT_COLUMNS) -> pd.DataFrame:
         return read_rows(self.dir, self.game, self.rules_json, columns)
 
+    def unknown_below(self, max_nodes: int, within: DealSet) -> DealSet:
+        """Deals of ``within`` whose last attempt is unknown at a budget under ``max_nodes``:
+        the work of an escalation stage (those already tried at it are not in it)."""
+        df = self.read(["deal", "verdict", "budget_nodes"])
+        todo = (df["verdict"] == UNKNOWN) & (df["budget_nodes"] < max_nodes) & within.mask(df["deal"].to_numpy())
+        out = DealSet()
+        out.add_sorted_numbers(df.loc[todo.to_numpy(), "deal"].to_numpy())
+        return out
+
 
 def read_rows(run_dir: str | Path, game: str, rules_json: str,
               columns: tuple[str, ...] | list[str] = DEFAULT_COLUMNS) -> pd.DataFrame:
-    """All stored rows of a run directory, one per deal, sorted by deal."""
+    """All stored rows of a run directory, one per deal (see the module doc), sorted by deal."""
     unknown = [c for c in columns if c not in COLUMNS]
     if unknown:
         raise StudyError(f"unknown result column(s): {', '.join(unknown)} (columns: {', '.join(COLUMNS)})")
-    cols = list(dict.fromkeys(["deal", *columns]))
+    cols = list(dict.fromkeys(["deal", "budget_nodes", "nodes", "seconds",
+                               *(c for c in columns if c not in PER_DEAL)]))
     run_dir = Path(run_dir)
-    frames = []
-    for part in sorted((run_dir / PARTS).glob("part-*.parquet")):
-        try:
-            frames.append(pq.read_table(part, columns=cols).to_pandas())
-        except (OSError, pa.ArrowException) as exc:
-            raise StudyError(f"cannot read result part {part}: {exc}") from None
+    frames = [_read_part(part, cols) for part in sorted((run_dir / PARTS).glob("part-*.parquet"))]
     journal = list(_journal_rows(run_dir / JOURNAL))
     if journal:
         store = ResultStore(run_dir, game, {})
@@ -204,10 +224,48 @@ def read_rows(run_dir: str | Path, game: str, rules_json: str,
         df = pd.concat(frames, ignore_index=True)
     else:
         df = SCHEMA.empty_table().select(cols).to_pandas()
-    df = df.drop_duplicates("deal", keep="first").sort_values("deal", kind="stable").reset_index(drop=True)
+    df = _one_row_per_deal(df, _main_budget(run_dir))
     if "moves" in df:
         df["moves"] = df["moves"].astype("Int64")
     return df[list(columns)]
+
+
+def _read_part(part: Path, cols: list[str]) -> pd.DataFrame:
+    """A part's columns; those a part written by an older version lacks are null."""
+    try:
+        available = set(pq.read_schema(part).names)
+        table = pq.read_table(part, columns=[c for c in cols if c in available])
+    except (OSError, pa.ArrowException) as exc:
+        raise StudyError(f"cannot read result part {part}: {exc}") from None
+    for name in cols:
+        if name not in available:
+            field = SCHEMA.field(name)
+            table = table.append_column(field, pa.nulls(len(table), field.type))
+    return table.select(cols).to_pandas()
+
+
+def _main_budget(run_dir: Path) -> int | None:
+    """The run's main node budget: the budget of rows stored without one."""
+    from solver.study.runconfig import read_run_file
+
+    data = read_run_file(run_dir)
+    return None if data is None else int(data["config"]["max_nodes"])
+
+
+def _one_row_per_deal(df: pd.DataFrame, main_budget: int | None) -> pd.DataFrame:
+    """Collapse attempts: the last (largest budget) gives the verdict, the costs add up.
+
+    A crash between writing a part and emptying the journal stores an
+    attempt twice; the first copy is kept and counted once.
+    """
+    budget = df["budget_nodes"].astype("Int64")
+    df = df.assign(budget_nodes=budget if main_budget is None else budget.fillna(main_budget))
+    df = df.sort_values(["deal", "budget_nodes"], kind="stable", na_position="first")
+    df = df.drop_duplicates(["deal", "budget_nodes"], keep="first")
+    totals = df.groupby("deal", sort=False)[["nodes", "seconds"]].transform("sum")
+    df = df.assign(final_nodes=df["nodes"], final_seconds=df["seconds"],
+                   nodes=totals["nodes"], seconds=totals["seconds"])
+    return df.drop_duplicates("deal", keep="last").reset_index(drop=True)
 
 
 def _parse_line(line: bytes) -> dict | None:
