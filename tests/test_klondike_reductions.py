@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from klondike_helpers import fewest_moves_from, random_endgame
+from solver import cards
 from solver.deals import make_deal
 from solver.games import get_game
 from solver.games.klondike import kernel as k
@@ -367,3 +368,43 @@ def test_deal_95_is_lost_at_the_deal_by_a_card_that_never_moves():
     assert len(never_moving_cards(SPEC.new_reference(deal.layout, rules), rules)) == 13
     r = solve(deal, rules, max_nodes=1000)
     assert r.result == "unsolvable" and r.nodes < 10
+
+
+def _safe_only_by_the_lower_pair_clause(state, card):
+    """The second clause of ``safe_to_foundation`` (no foundation_to_tableau):
+    ``card`` fits, the opposite-colour foundations hold r-2 or more but not
+    both r-1, and the other suit of its colour holds r-2 or more."""
+    rank, suit = card % 13 + 1, card // 13
+    opposite = min(state.foundation[s] for s in range(4) if (s in (1, 2)) != (suit in (1, 2)))
+    twin_suit = {0: 3, 3: 0, 1: 2, 2: 1}[suit]
+    return (rank >= 3 and state.foundation[suit] == rank - 1 and opposite == rank - 2
+            and state.foundation[twin_suit] >= rank - 2)
+
+
+@pytest.mark.parametrize("rules", [{"draw": 1}, {"draw": 3, "passes": "unlimited"}])
+def test_foundation_moves_safe_by_the_lower_pair_clause_keep_the_fewest_moves(rules):
+    """Playing such a card up first loses no win and no move: on random late
+    positions, the fewest moves (breadth-first search on the reference
+    engine, every legal move) from the position equal one plus those from
+    the position with the card played up, and the kernel calls it safe."""
+    rules = parse_rules(SPEC, rules)
+    rng = random.Random(23)
+    compared = won = 0
+    for _ in range(4000):
+        reference = random_endgame(rng, rules, max_left=7)
+        tops = [pile[-1] for pile in reference.piles if pile]
+        card = next((c for c in tops if _safe_only_by_the_lower_pair_clause(reference, c)), None)
+        if card is None:
+            continue
+        assert k.safe_to_foundation(SPEC.encode(reference, rules), card, False)
+        after = reference.copy()
+        after.play(f"{cards.name(card)}>f")
+        fewest, fewest_after = fewest_moves_from(reference, limit=4_000), fewest_moves_from(after, limit=4_000)
+        if -1 in (fewest, fewest_after):
+            continue
+        assert fewest == (None if fewest_after is None else fewest_after + 1), (reference.piles, reference.foundation)
+        compared += 1
+        won += fewest is not None
+        if compared == 30:
+            break
+    assert compared >= 20 and won >= 5, (compared, won)

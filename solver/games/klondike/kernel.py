@@ -143,6 +143,19 @@ def safe_to_foundation(state, card, f2t):
     free a base for, a card that was not on a foundation: it is useless.
     The same exchange argument never lengthens a solution (c's other moves
     are dropped), so the reduction is also safe for fewest moves.
+
+    Without foundation_to_tableau, also when both opposite-colour
+    foundations hold r-2 or more and the other suit of c's colour r-2 or
+    more.  Proof.  Both red (say) r-2 are then on foundations for good, so
+    the only card ever built on c is an opposite-colour r-1 card b, alone.
+    Take a winning line and play c up first instead; drop c's later moves
+    and, where the line puts b on c, play b to its foundation instead: b's
+    suit holds exactly r-2 while b is off it, so b fits, from the same place
+    (talon or pile top) and with the same turns.  b on c carries nothing and
+    only waits there for its foundation (or for c's twin, which carries
+    nothing either), so b's later moves are dropped too; every other move
+    finds the same cards where the line left them (an extra empty pile only
+    adds moves).  No move is added, so fewest moves are kept as well.
     """
     r = rank_of(card)
     if r <= 2:
@@ -151,9 +164,10 @@ def safe_to_foundation(state, card, f2t):
         opposite = min(np.int64(state[FOUND + 0]), np.int64(state[FOUND + 3]))
     else:
         opposite = min(np.int64(state[FOUND + 1]), np.int64(state[FOUND + 2]))
-    if opposite < r - 1:
-        return False
-    return not f2t or np.int64(state[FOUND + suit_of(twin_of(card))]) >= r - 2
+    twin_suit = np.int64(state[FOUND + suit_of(twin_of(card))])
+    if opposite >= r - 1:
+        return not f2t or twin_suit >= r - 2
+    return not f2t and opposite >= r - 2 and twin_suit >= r - 2
 
 
 @njit(cache=True)
