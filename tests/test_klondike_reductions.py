@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from klondike_helpers import fewest_moves_from, random_endgame
+from solver import cards
 from solver.deals import make_deal
 from solver.games import get_game
 from solver.games.klondike import kernel as k
@@ -367,3 +368,117 @@ def test_deal_95_is_lost_at_the_deal_by_a_card_that_never_moves():
     assert len(never_moving_cards(SPEC.new_reference(deal.layout, rules), rules)) == 13
     r = solve(deal, rules, max_nodes=1000)
     assert r.result == "unsolvable" and r.nodes < 10
+
+
+def _safe_only_by_the_lower_pair_clause(state, card):
+    """The second clause of ``safe_to_foundation`` (no foundation_to_tableau):
+    ``card`` fits, the opposite-colour foundations hold r-2 or more but not
+    both r-1, and the other suit of its colour holds r-2 or more."""
+    rank, suit = card % 13 + 1, card // 13
+    opposite = min(state.foundation[s] for s in range(4) if (s in (1, 2)) != (suit in (1, 2)))
+    twin_suit = {0: 3, 3: 0, 1: 2, 2: 1}[suit]
+    return (rank >= 3 and state.foundation[suit] == rank - 1 and opposite == rank - 2
+            and state.foundation[twin_suit] >= rank - 2)
+
+
+@pytest.mark.parametrize("rules", [{"draw": 1}, {"draw": 3, "passes": "unlimited"}])
+def test_foundation_moves_safe_by_the_lower_pair_clause_keep_the_fewest_moves(rules):
+    """Playing such a card up first loses no win and no move: on random late
+    positions, the fewest moves (breadth-first search on the reference
+    engine, every legal move) from the position equal one plus those from
+    the position with the card played up, and the kernel calls it safe."""
+    rules = parse_rules(SPEC, rules)
+    rng = random.Random(23)
+    compared = won = 0
+    for _ in range(4000):
+        reference = random_endgame(rng, rules, max_left=7)
+        tops = [pile[-1] for pile in reference.piles if pile]
+        card = next((c for c in tops if _safe_only_by_the_lower_pair_clause(reference, c)), None)
+        if card is None:
+            continue
+        assert k.safe_to_foundation(SPEC.encode(reference, rules), card, False)
+        after = reference.copy()
+        after.play(f"{cards.name(card)}>f")
+        fewest, fewest_after = fewest_moves_from(reference, limit=4_000), fewest_moves_from(after, limit=4_000)
+        if -1 in (fewest, fewest_after):
+            continue
+        assert fewest == (None if fewest_after is None else fewest_after + 1), (reference.piles, reference.foundation)
+        compared += 1
+        won += fewest is not None
+        if compared == 30:
+            break
+    assert compared >= 20 and won >= 5, (compared, won)
+
+
+def _moves(state, rules_arr, mode):
+    out = np.zeros(SPEC.max_moves, dtype=np.int32)
+    return [int(m) for m in out[:k.gen_moves(state, rules_arr, out, mode)]]
+
+
+def _one_empty_pile(state, move):
+    """The move with an empty destination pile renamed to the first empty
+    pile: the search folds pile order, so it uses one empty pile for all."""
+    dest = k.move_b(move)
+    if k.move_kind(move) in (k.T2F, k.W2F) or k.pile_len(state, dest) != 0:
+        return move
+    first = min(p for p in range(k.PILES) if k.pile_len(state, p) == 0)
+    return move - (dest << 12) + (first << 12)
+
+
+def _serves(state, move, waiting):
+    """Does ``move`` build on the waiting card, or put a King into an empty
+    pile (other than a whole pile headed by a King: the same position)?"""
+    kind, dest = k.move_kind(move), k.move_b(move)
+    if kind in (k.T2F, k.W2F):
+        return False
+    if waiting == k.WAIT_KING:
+        whole_pile = kind == k.T2T and k.move_c(move) == k.pile_len(state, k.move_a(move))
+        return k.pile_len(state, dest) == 0 and not whole_pile
+    n = k.pile_len(state, dest)
+    return n > 0 and k.pile_card(state, dest, n - 1) == waiting
+
+
+@pytest.mark.parametrize("rules", [{"draw": 1, "passes": "unlimited"}, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True},
+                                   {"draw": 3}])
+def test_a_waiting_position_makes_exactly_the_moves_that_serve_it(rules):
+    """After a talon play (draw 1, unlimited passes) or a move emptying a
+    pile, the search makes only the moves that build on the played card (or
+    put a King into the emptied pile), and all of them: every legal one."""
+    rules = parse_rules(SPEC, rules)
+    rules_arr = SPEC.rules_array(rules)
+    rng = random.Random(3)
+    waits = {"talon": 0, "king": 0}
+    for deal in range(1, 40):
+        state = SPEC.encode(SPEC.new_reference(make_deal("klondike", deal).layout, rules), rules)
+        for _ in range(60):
+            reduced = _moves(state, rules_arr, MODE_SOLVE)
+            for move in (m for m in reduced if m & k.WAIT_BIT):
+                child = np.zeros_like(state)
+                k.apply_move(state, rules_arr, move, child)
+                waiting = int(child[k.WAITING]) - 1
+                assert waiting >= 0
+                waits["king" if waiting == k.WAIT_KING else "talon"] += 1
+                serving = {_one_empty_pile(child, m) for m in _moves(child, rules_arr, MODE_ALL) if _serves(child, m, waiting)}
+                assert {_one_empty_pile(child, m & ~k.WAIT_BIT) for m in _moves(child, rules_arr, MODE_SOLVE)} == serving
+            legal = _moves(state, rules_arr, MODE_ALL)
+            if not legal:
+                break
+            child = np.zeros_like(state)
+            k.apply_move(state, rules_arr, rng.choice(legal), child)
+            state = child
+    assert waits["king"] >= 5 and (waits["talon"] >= 20) == (rules["passes"] == UNLIMITED), waits
+
+
+def test_two_kings_brought_back_for_one_queen_are_found():
+    """Why foundation returns do not wait (kernel.py, gen_moves part 0): to
+    free 9C (and 8C under it) the only line brings back KS and KD to the two
+    empty piles and then QD onto KS, a move serving both returns.  Requiring
+    each return to be followed by a move serving it would miss the win."""
+    rules = parse_rules(SPEC, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True})
+    reference = SPEC.new_reference(make_deal("klondike", 1).layout, rules)
+    reference.piles = [[], [], [], [], [cards.parse(n) for n in ("KC", "JC", "8C", "TC", "QC", "9C")], [], []]
+    reference.down = [0, 0, 0, 0, 5, 0, 0]
+    reference.foundation, reference.waste, reference.stock = [7, 13, 13, 13], [], []
+    state = SPEC.encode(reference, rules)
+    assert verdict(state, rules, MODE_ALL) is True
+    assert verdict(state, rules, MODE_SOLVE) is True

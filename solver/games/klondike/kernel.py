@@ -7,6 +7,8 @@ State layout (``STATE_LEN`` = 200 bytes, 25 aligned 64-bit words)::
     [5]      waste count W: talon[0:W] is the waste (top = talon[W-1]),
              talon[W:L] the stock (next turned = talon[W])
     [6]      passes used so far (1 in the first pass)
+    [7]      what the next move must serve (MODE_SOLVE only, ``gen_moves``):
+             0 nothing, card + 1, or WAIT_KING + 1
     [8:32]   talon cards
     [32:]    seven piles of 24 bytes: [length, face-down count, cards bottom->top]
 
@@ -29,7 +31,10 @@ from numba import njit
 from solver.search.config import MODE_ALL, MODE_SOLVE
 from solver.search.tt import probe_insert
 
-FOUND, TLEN, WCOUNT, PASSES_USED, TALON = 0, 4, 5, 6, 8
+FOUND, TLEN, WCOUNT, PASSES_USED, WAITING, TALON = 0, 4, 5, 6, 7, 8
+WAIT_KING = 52  # state[WAITING] - 1: the card the next move must build on, or an emptied pile's King
+WAIT_BIT = 1 << 29  # on a move: the position it leads to waits (``gen_moves``, part 0)
+NO_WAIT, ANY_WAIT = -1, -2  # talon plays in ``_talon_moves``
 TALON_SLOTS = 24
 PILE0, PILE_STRIDE, PILES = 32, 24, 7
 PILE_WORDS = PILE_STRIDE // 8
@@ -143,6 +148,19 @@ def safe_to_foundation(state, card, f2t):
     free a base for, a card that was not on a foundation: it is useless.
     The same exchange argument never lengthens a solution (c's other moves
     are dropped), so the reduction is also safe for fewest moves.
+
+    Without foundation_to_tableau, also when both opposite-colour
+    foundations hold r-2 or more and the other suit of c's colour r-2 or
+    more.  Proof.  Both red (say) r-2 are then on foundations for good, so
+    the only card ever built on c is an opposite-colour r-1 card b, alone.
+    Take a winning line and play c up first instead; drop c's later moves
+    and, where the line puts b on c, play b to its foundation instead: b's
+    suit holds exactly r-2 while b is off it, so b fits, from the same place
+    (talon or pile top) and with the same turns.  b on c carries nothing and
+    only waits there for its foundation (or for c's twin, which carries
+    nothing either), so b's later moves are dropped too; every other move
+    finds the same cards where the line left them (an extra empty pile only
+    adds moves).  No move is added, so fewest moves are kept as well.
     """
     r = rank_of(card)
     if r <= 2:
@@ -151,9 +169,10 @@ def safe_to_foundation(state, card, f2t):
         opposite = min(np.int64(state[FOUND + 0]), np.int64(state[FOUND + 3]))
     else:
         opposite = min(np.int64(state[FOUND + 1]), np.int64(state[FOUND + 2]))
-    if opposite < r - 1:
-        return False
-    return not f2t or np.int64(state[FOUND + suit_of(twin_of(card))]) >= r - 2
+    twin_suit = np.int64(state[FOUND + suit_of(twin_of(card))])
+    if opposite >= r - 1:
+        return not f2t or twin_suit >= r - 2
+    return not f2t and opposite >= r - 2 and twin_suit >= r - 2
 
 
 @njit(cache=True)
@@ -542,12 +561,14 @@ def _targets(card, top_pile, empties, n_empty, buf):
 @njit(cache=True, inline="always")
 def _talon_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty, dests, receivers):
     """Moves of talon card ``idx`` after ``turns`` stock turns (and a redeal).
-    To the tableau only if a card of ``receivers`` could be built on it
-    (-1: always)."""
+    ``receivers``: NO_WAIT, the card goes anywhere it fits and does not wait;
+    ANY_WAIT, it goes anywhere and waits; else a bit mask, it goes to the
+    tableau (and waits) only if a card of the mask could be built on it."""
     c = np.int64(state[TALON + idx])
     nd = _targets(c, top_pile, empties, n_empty, dests) if receivers < 0 or can_receive(receivers, c) else 0
+    wait = 0 if receivers == NO_WAIT else WAIT_BIT
     for j in range(nd):
-        n_out = push(out, n_out, enc(W2T, idx, dests[j], turns, redeal))
+        n_out = push(out, n_out, enc(W2T, idx, dests[j], turns, redeal) | wait)
     if turns > 0 and fits_foundation(state, c):
         n_out = push(out, n_out, enc(W2F, idx, 0, turns, redeal))
     return n_out
@@ -555,11 +576,38 @@ def _talon_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_emp
 
 @njit(cache=True)
 def gen_moves(state, rules, out, mode):
-    """Moves best-first: to foundation, uncovering, from the waste, the rest."""
+    """Moves best-first: to foundation, uncovering, from the waste, the rest.
+
+    0. Waiting positions (can it be won only).  Two reductions below say
+       "make this move only right before the move it serves": a talon card
+       t played to the tableau (draw 1, unlimited passes) serves the first
+       card built on t (part 4); a whole pile with nothing face down moved
+       away serves the King put into the emptied pile (part 5).  Their
+       proofs move it there in a winning line, which then plays the served
+       move next.  Do so for each such move in turn, always the latest one
+       not yet followed by what it serves: the line before it is left as it
+       was, and afterwards every such move from there on is followed by
+       what it serves, because a move serves at most one of them (a card
+       goes onto one card; a King into an empty pile is built on nothing),
+       so one is never put between another and the move that serves that
+       other; if the moved one was itself what an earlier one served, that
+       earlier one is fixed in a later step.  The steps end (each leaves a
+       shorter part of the line to fix), so some winning line follows
+       every such move at once by what it serves, and the search demands
+       it: the move carries WAIT_BIT, the position it leads to keeps in
+       state[WAITING] what it waits for, and there only the moves serving
+       it are made (all of them, with no other reduction: a superset of
+       what that line plays; a serving move may wait in turn).  Foundation
+       returns do not wait: one move can serve two of them (the King of
+       spades and the King of diamonds both brought back for the Queen of
+       diamonds to go from one onto the other), which breaks the argument.
+    """
     f2t = rules[R_F2T] != 0
     length = np.int64(state[TLEN])
     w = np.int64(state[WCOUNT])
-    if mode != MODE_ALL:
+    waiting = np.int64(state[WAITING]) - 1
+    prune = mode != MODE_ALL and waiting < 0  # the reductions; a waiting position lifts them
+    if prune:
         # A provably safe foundation move is the only move considered.
         for p in range(PILES):
             n = pile_len(state, p)
@@ -582,7 +630,7 @@ def gen_moves(state, rules, out, mode):
     top_pile = out[limit:limit + 52]  # card -> the pile it tops, or -1
     empties = out[limit + 52:limit + 52 + PILES]
     dests = out[limit + 52 + PILES:limit + 52 + 2 * PILES]
-    if mode != MODE_ALL and dead_end(state, rules, out[limit + 52 + 2 * PILES:limit + 104 + 2 * PILES]):
+    if prune and dead_end(state, rules, out[limit + 52 + 2 * PILES:limit + 104 + 2 * PILES]):
         return 0
     top_pile[:] = -1
     n_empty = 0
@@ -593,7 +641,7 @@ def gen_moves(state, rules, out, mode):
         else:
             empties[n_empty] = p
             n_empty += 1
-    receivers = np.int64(-1)  # -1: no card is kept in the talon
+    receivers = np.int64(NO_WAIT)
     if mode != MODE_ALL:
         # Piles are unordered (the key folds pile order): one empty pile
         # stands for all of them, in every kind of move.
@@ -608,9 +656,10 @@ def gen_moves(state, rules, out, mode):
         # on h, and a move that lifts h can lift it alone and take t later),
         # and t stays playable in the talon.  At that point x is movable.
         # Later plays cost other stock turns, so this is for "can it be won"
-        # only (fewest moves count the turns).
+        # only (fewest moves count the turns).  The played card then waits
+        # for that card (part 0).
         if mode == MODE_SOLVE and rules[R_DRAW] == 1 and rules[R_PASSES] == 0:
-            receivers = movable_cards(state, f2t)
+            receivers = movable_cards(state, f2t) if prune else ANY_WAIT
     n_out = 0
     # 1. moves that turn a face-down card (the whole face-up run of a pile),
     #    deepest pile first: uncovering cards is what wins Klondike
@@ -677,7 +726,8 @@ def gen_moves(state, rules, out, mode):
     #      pile serves only the King later put there; play the move right
     #      before that King moves (in between the run covers a card that only
     #      its twin could use, and a move lifting that card can lift it alone
-    #      and take the run after, one move more), when the King is movable.
+    #      and take the run after, one move more), when the King is movable;
+    #      the emptied pile then waits for that King (part 0).
     may_empty = -1  # whether a King could use an emptied pile: looked up once, when first needed
     for p in range(PILES):
         n = pile_len(state, p)
@@ -685,10 +735,10 @@ def gen_moves(state, rules, out, mode):
         start = d + 1 if d > 0 else 0
         for i in range(start, n):
             c = pile_card(state, p, i)
-            if mode != MODE_ALL:
+            if mode != MODE_ALL and i == 0 and rank_of(c) == 13:
+                continue
+            if prune:
                 if i == 0:
-                    if rank_of(c) == 13:
-                        continue
                     if mode == MODE_SOLVE:
                         if may_empty < 0:
                             may_empty = 1 if king_movable(state, f2t) else 0
@@ -697,9 +747,10 @@ def gen_moves(state, rules, out, mode):
                 if i > 0 and not fits_foundation(state, pile_card(state, p, i - 1)):
                     continue
             nd = _targets(c, top_pile, empties, n_empty, dests)
+            empties_pile = WAIT_BIT if mode == MODE_SOLVE and i == 0 else 0
             for j in range(nd):
                 if dests[j] != p:
-                    n_out = push(out, n_out, enc(T2T, p, dests[j], n - i, 0))
+                    n_out = push(out, n_out, enc(T2T, p, dests[j], n - i, 0) | empties_pile)
     # 6. foundation cards back to the tableau.  Reduction (safe for fewest
     #    moves too): returned cards can only carry other returned cards and
     #    cards of lower rank.  When every foundation holds r - 1 or more, all
@@ -721,17 +772,42 @@ def gen_moves(state, rules, out, mode):
     #    below, the same holds one rank down.
     if f2t:
         lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
-        if mode == MODE_SOLVE and receivers < 0:
+        if prune and mode == MODE_SOLVE and receivers < 0:
             receivers = movable_cards(state, f2t)
         for s in range(4):
             r = np.int64(state[FOUND + s])
-            if r > 0 and (mode == MODE_ALL or lowest < r - 1):
-                if mode == MODE_SOLVE and not _chain_can_receive(receivers, s, r):
+            if r > 0 and (not prune or lowest < r - 1):
+                if prune and mode == MODE_SOLVE and not _chain_can_receive(receivers, s, r):
                     continue
                 nd = _targets(s * 13 + r - 1, top_pile, empties, n_empty, dests)
                 for j in range(nd):
                     n_out = push(out, n_out, enc(F2T, s, dests[j], 0, 0))
-    return min(n_out, limit)
+    n_out = min(n_out, limit)
+    if waiting >= 0:
+        n_out = _serving(state, out, n_out, waiting)
+    return n_out
+
+
+@njit(cache=True)
+def _serving(state, out, n_out, waiting):
+    """Keep the moves that serve the waiting card (onto it) or the emptied
+    pile (a King into it)."""
+    kept = 0
+    for m in range(n_out):
+        move = out[m]
+        kind = move_kind(move)
+        if kind == T2F or kind == W2F:
+            continue
+        dest = move_b(move)
+        if waiting == WAIT_KING:
+            serves = pile_len(state, dest) == 0
+        else:
+            n = pile_len(state, dest)
+            serves = n > 0 and pile_card(state, dest, n - 1) == waiting
+        if serves:
+            out[kept] = move
+            kept += 1
+    return kept
 
 
 @njit(cache=True, inline="always")
@@ -770,6 +846,7 @@ def apply_move(state, rules, move, child):
     dst = child.view(np.uint64)
     for i in range(STATE_LEN // 8):
         dst[i] = src[i]
+    child[WAITING] = 0
     kind = move_kind(move)
     a = move_a(move)
     b = move_b(move)
@@ -783,10 +860,14 @@ def apply_move(state, rules, move, child):
         for i in range(n - count, n):
             _append(child, b, state[PILE0 + a * PILE_STRIDE + 2 + i])
         _cut_pile(child, a, count)
+        if move & WAIT_BIT:
+            child[WAITING] = WAIT_KING + 1
     elif kind == W2F or kind == W2T:
         c = np.int64(state[TALON + a])
         child[PASSES_USED] += move_redeal(move)
         _take_talon(child, a)
+        if move & WAIT_BIT:
+            child[WAITING] = c + 1
         if kind == W2F:
             child[FOUND + suit_of(c)] += 1
         else:
@@ -833,7 +914,8 @@ def _rest_hash(state, rules, w):
     """Foundations, talon and the given waste count (already folded)."""
     words = state.view(np.uint64)
     header = np.uint64(state[0]) | (np.uint64(state[1]) << np.uint64(8)) | (np.uint64(state[2]) << np.uint64(16)) | (
-        np.uint64(state[3]) << np.uint64(24)) | (np.uint64(state[TLEN]) << np.uint64(32)) | (np.uint64(w) << np.uint64(40))
+        np.uint64(state[3]) << np.uint64(24)) | (np.uint64(state[TLEN]) << np.uint64(32)) | (np.uint64(w) << np.uint64(40)) | (
+        np.uint64(state[WAITING]) << np.uint64(56))
     if rules[R_PASSES] != 0:
         header |= np.uint64(state[PASSES_USED]) << np.uint64(48)
     t = TALON // 8
