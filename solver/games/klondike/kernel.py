@@ -632,6 +632,18 @@ def gen_moves(state, rules, out, mode):
     dests = out[limit + 52 + PILES:limit + 52 + 2 * PILES]
     if prune and dead_end(state, rules, out[limit + 52 + 2 * PILES:limit + 104 + 2 * PILES]):
         return 0
+    # Draw 1, unlimited passes (can it be won): every talon card can be
+    # reached at any time, and taking one away changes no other card's
+    # reach, so any talon card that fits and is safe goes up alone.
+    if prune and mode == MODE_SOLVE and rules[R_DRAW] == 1 and rules[R_PASSES] == 0:
+        for j in range(length):
+            c = np.int64(state[TALON + j])
+            if fits_foundation(state, c) and safe_to_foundation(state, c, f2t):
+                if j >= w:
+                    out[0] = enc(W2F, j, 0, j - w + 1, 0)
+                else:  # after the rest of this pass and a redeal
+                    out[0] = enc(W2F, j, 0, length - w + 2 + j, 1)
+                return 1
     top_pile[:] = -1
     n_empty = 0
     for p in range(PILES):
