@@ -318,12 +318,25 @@ def test_dead_end_crafted():
     assert not K.is_dead(SPEC.encode(s4, {}))
 
 
-def pinned_set(state: YukonState, twins: bool = False, strict_t4: bool = False) -> set[int]:
+def pinned_set(state: YukonState, twins: bool = False, strict_t4: bool = False, windows: bool = False) -> set[int]:
     """R5's set SU said plainly (kernel.py): start from ST = SU = every
     tableau card, drop every card that breaks its condition (all at once, a
     different order from the kernel's), until none does.  With ``twins``,
     R6: a card may also stay in ST by T4 (with ``strict_t4``, T4's first
-    version: every card between the twins in ST, face down or not)."""
+    version: every card between the twins in ST, face down or not); with
+    ``windows`` too, by T6."""
+    return pinned_pair(state, twins, strict_t4, windows)[1]
+
+
+def twin_of(card: int) -> int:
+    return cards.make(cards.rank(card), 3 - cards.suit(card))
+
+
+def pinned_pair(state: YukonState, twins: bool, strict_t4: bool = False, windows: bool = False,
+                keep_st: frozenset = frozenset(), keep_su: frozenset = frozenset()) -> tuple[set[int], set[int]]:
+    """The greatest pair (ST, SU) of R5 (T4 with ``twins``, T6 with
+    ``windows``) holding ``keep_st`` and ``keep_su`` without conditions
+    (T6's window sets)."""
     where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
     st, su = set(where), set(where)
 
@@ -338,7 +351,7 @@ def pinned_set(state: YukonState, twins: bool = False, strict_t4: bool = False) 
 
         no_empty = all(pile and pile[0] in st and pile[0] in su for pile in state.piles)
         drop_su, drop_st = set(), set()
-        for z in su:
+        for z in su - keep_su:
             p, i = where[z]
             r, s = cards.rank(z), cards.suit(z)
             u1 = any(cards.suit(y) == s and cards.rank(y) < r for y in su)
@@ -346,7 +359,7 @@ def pinned_set(state: YukonState, twins: bool = False, strict_t4: bool = False) 
                                  and all(y in st for y in between(p, j, i)) for j in range(i))
             if not (never_top(z) or u1 or u2):
                 drop_su.add(z)
-        for z in st:
+        for z in st - keep_st:
             p, i = where[z]
             r = cards.rank(z)
             if i < state.face_down[p] and never_top(z):
@@ -376,15 +389,23 @@ def pinned_set(state: YukonState, twins: bool = False, strict_t4: bool = False) 
                        and all((j < state.face_down[p] and not strict_t4) or pile[j] in st for j in range(i + 1, k))
                        for k in range(i + 1, len(pile))):
                     continue
+            if windows and i < state.face_down[p] and sum(not ruled_out(t, False) for t in targets) == 1:
+                # T6: the twin x in SU, and z never the top while x has not been the base
+                # of a tableau move (the window sets: ST + {x} and SU kept, no T6 inside)
+                x, pile = twin_of(z), state.piles[p]
+                if x in su:
+                    wst, wsu = pinned_pair(state, twins, strict_t4, False, frozenset(st | {x}), frozenset(su))
+                    if any(pile[k] in wsu and all(y in wst for y in pile[i + 1:k + 1]) for k in range(i + 1, len(pile))):
+                        continue
             drop_st.add(z)
         if not drop_su and not drop_st:
-            return su
+            return st, su
         su -= drop_su
         st -= drop_st
 
 
-def kernel_pinned(state: YukonState, twins: bool = False) -> set[int]:
-    bits = int(K.pinned_cards(SPEC.encode(state, {}), twins))
+def kernel_pinned(state: YukonState, twins: bool = False, windows: bool = False) -> set[int]:
+    bits = int(K.pinned_cards(SPEC.encode(state, {}), twins, windows))
     return {c for c in range(52) if bits >> c & 1}
 
 
@@ -489,7 +510,7 @@ def test_twin_rule_finds_a_face_down_card_that_never_moves():
     assert pinned_set(s) == kernel_pinned(s) == set()
     assert {C("9H"), C("TD"), C("QC"), C("JH"), C("JD")} <= pinned_set(s, True) == kernel_pinned(s, True)
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
-    assert fast_moves(arr, MODE_SOLVE, fast.rules_array(K.ALL_REDUCTIONS & ~K.TWINS)) != []
+    assert fast_moves(arr, MODE_SOLVE, fast.rules_array(K.ALL_REDUCTIONS & ~(K.TWINS | K.TWIN_WINDOW))) != []
     assert bfs_shortest(s) is None
 
 
@@ -546,3 +567,82 @@ def test_twin_set_kernel_equals_plain_statement_in_play(seed, steps):
     for state in positions_of_a_random_game(seed, steps):
         assert kernel_pinned(state, True) == pinned_set(state, True)
         assert kernel_pinned(state) <= kernel_pinned(state, True)
+
+
+# --- T6: T4 with a waiting window ----------------------------------------------
+WINDOW_PILES = [["JD", "TH", "QD", "JH"], ["QC", "QH"], ["KC"], ["KD"], ["KH"], [], []]
+WINDOW_FOUNDATIONS = [11, 10, 9, 13]  # up to JC, TD, 9H, KS
+
+
+def window_position(qc_free: bool = False) -> YukonState:
+    """Pile 1 JD TH QD JH (all face down but JH), pile 2 QC QH; with
+    ``qc_free``, QC lies on KH instead."""
+    piles = [list(p) for p in WINDOW_PILES]
+    if qc_free:
+        piles[1].remove("QC")
+        piles[4].append("QC")
+    return YukonState([[C(c) for c in p] for p in piles], [3] + [0] * 6, WINDOW_FOUNDATIONS)
+
+
+def test_window_rule_finds_a_face_down_card_whose_twin_must_move_first():
+    """QD (face down) has one target, KC.  Its twin QH lies on QC, JH's one
+    target (QS is up), and JH lies on QD.  So QD is uncovered only after QH
+    has left QC, onto KC (its one target too), where QH stays: TH, a lower
+    heart, lies under QD, which waits for JD.  QD never moves: lost, as the
+    search of every position confirms.  T4 sees nothing (QH does not lie on
+    QD); T6 does, through the window where QH has not moved yet."""
+    s = window_position()
+    assert sorted(c for p in s.piles for c in p) == sorted(
+        c for c in range(52) if cards.rank(c) > s.foundations[cards.suit(c)])  # a whole deck
+    arr = SPEC.encode(s, {})
+    assert not K.is_dead(arr, K.PINNED | K.TWINS) and K.is_dead(arr, K.PINNED | K.TWINS | K.TWIN_WINDOW)
+    assert pinned_set(s, True) == kernel_pinned(s, True) == set()
+    assert {C(c) for c in ["JD", "TH", "QD", "JH", "QH"]} <= pinned_set(s, True, windows=True) == kernel_pinned(
+        s, True, True)
+    assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
+    assert fast_moves(arr, MODE_SOLVE, fast.rules_array(K.ALL_REDUCTIONS & ~K.TWIN_WINDOW)) != []
+    assert bfs_shortest(s) is None
+
+
+def test_window_rule_needs_the_twin_in_the_way():
+    """The same cards with QC on KH: JH goes onto QC first, QD then onto KC,
+    and the position is won; T6 claims nothing."""
+    s = window_position(qc_free=True)
+    assert pinned_set(s, True, windows=True) == kernel_pinned(s, True, True) == set()
+    assert not K.is_dead(SPEC.encode(s, {}), K.PINNED | K.TWINS | K.TWIN_WINDOW)
+    assert bfs_shortest(s) is not None
+
+
+def test_window_set_matches_its_plain_statement_on_deals():
+    """T6's kernel set equals the plain fixpoint on deals 1..400 and holds
+    R6's set."""
+    for n in range(1, 400):
+        state = SPEC.new_reference(make_deal("yukon", n).layout, {})
+        expected = pinned_set(state, True, windows=True)
+        assert kernel_pinned(state, True, True) == expected, n
+        assert pinned_set(state, True) <= expected, n
+        assert bool(K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS | K.TWIN_WINDOW)) == bool(expected), n
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
+def test_window_set_kernel_equals_plain_statement_in_play(seed, steps):
+    for state in positions_of_a_random_game(seed, steps):
+        assert kernel_pinned(state, True, True) == pinned_set(state, True, windows=True)
+        assert kernel_pinned(state, True) <= kernel_pinned(state, True, True)
+
+
+WINDOW_GAMES = (6, 7, 38, 50, 51)  # the random games of seeds 0..79 where T6 fires beyond R6 (26 positions)
+
+
+def test_window_set_equals_plain_statement_where_it_fires():
+    """The comparison above on fixed random games where T6 is at work:
+    positions dead by T6 and not by R6."""
+    fired = 0
+    for seed in WINDOW_GAMES:
+        for state in positions_of_a_random_game(seed, 150):
+            window = kernel_pinned(state, True, True)
+            assert window == pinned_set(state, True, windows=True), state.render()
+            fired += bool(window) and not kernel_pinned(state, True)
+    assert fired >= 20
+

@@ -33,9 +33,12 @@ def shortest(root, rules_arr, max_nodes=10**6):
     return shortest_length(SPEC, root, rules_arr, max_nodes=max_nodes)
 C = cards.parse
 ALL = K.ALL_REDUCTIONS
+R6 = K.PINNED | K.TWINS
+T6 = R6 | K.TWIN_WINDOW
 WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
-           "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~(K.DEAD_END | K.PINNED | K.TWINS),
-           "pinned (R4 only)": ALL & ~(K.PINNED | K.TWINS), "twins (R5 only)": ALL & ~K.TWINS, "none": 0}
+           "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~(K.DEAD_END | T6),
+           "pinned (R4 only)": ALL & ~T6, "twins (R5 only)": ALL & ~(K.TWINS | K.TWIN_WINDOW),
+           "twin window (R6 only)": ALL & ~K.TWIN_WINDOW, "none": 0}
 
 
 # --- small positions, checked against plain breadth-first search -------------
@@ -123,6 +126,7 @@ def test_dead_end_rule_never_prunes_a_winnable_position(seed, left):
         assert not K.is_dead(SPEC.encode(state, {})), state.render()
         assert not K.is_dead(SPEC.encode(state, {}), K.PINNED), state.render()
         assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
+        assert not K.is_dead(SPEC.encode(state, {}), T6), state.render()
 
 
 def test_dead_end_rule_fires_on_small_lost_positions():
@@ -147,6 +151,7 @@ def test_pinned_rule_never_prunes_a_winnable_position_many_seeds():
         for state, _ in distances_to_win(small_position(rng, rng.randint(4, 9))):
             assert not K.is_dead(SPEC.encode(state, {}), K.PINNED), state.render()
             assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
+            assert not K.is_dead(SPEC.encode(state, {}), T6), state.render()
             checked += 1
     assert checked >= 2000
 
@@ -224,6 +229,7 @@ def test_twin_rule_never_prunes_a_winnable_position():
             continue
         for state, _ in distances_to_win(root):
             assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
+            assert not K.is_dead(SPEC.encode(state, {}), T6), state.render()
             checked += 1
     assert checked >= 2500
 
@@ -253,6 +259,59 @@ def test_twin_rule_past_face_down_cards_fires_beyond_its_first_version():
         strict += dead_strict
         relaxed += dead_relaxed
     assert relaxed >= strict + 3
+
+
+def window_pattern_position(rng: random.Random, left: int) -> YukonState | None:
+    """A small position (``small_position``) rearranged so that T6 has
+    something to look at: a face-down card z with one target in play, under
+    a card c with one target u in play, u under z's twin x at the top of
+    another pile, and under z (face down, in random order) a lower card of
+    z's suit and one of x's; everything else in random piles with random
+    face-down counts.  None if the cards in play hold no such six."""
+    s = small_position(rng, left)
+    inplay = [c for p in s.piles for c in p]
+
+    def targets(card):
+        return [t for t in inplay if fits(card, t)]
+
+    sixes = [(z, x, c, u, a, b) for z in inplay if len(targets(z)) == 1 for x in inplay if twins(z, x)
+             for c in inplay if c not in (z, x) and len(targets(c)) == 1 for u in targets(c) if u not in (z, x)
+             for a in inplay if cards.suit(a) == cards.suit(z) and a < z and a not in (c, u)
+             for b in inplay if cards.suit(b) == cards.suit(x) and b < x and b not in (a, c, u)]
+    if not sixes:
+        return None
+    z, x, c, u, a, b = rng.choice(sixes)
+    piles: list[list[int]] = [[] for _ in range(7)]
+    for card in inplay:
+        if card not in (z, x, c, u, a, b):
+            piles[rng.randrange(7)].append(card)
+    p, q = rng.sample(range(7), 2)
+    piles[p] += rng.sample([a, b], 2) + [z, c]
+    piles[q] += [u, x]
+    down = [rng.randrange(len(pile)) if pile else 0 for pile in piles]
+    down[p] = len(piles[p]) - 1
+    return YukonState(piles, down, s.foundations)
+
+
+def test_window_rule_never_prunes_a_winnable_position():
+    """T6 by brute force on positions built around its pattern (fixed
+    seeds): no reachable position from which breadth-first search finds a
+    win is judged dead; and on the same roots T6 fires where R6 does not,
+    each confirmed lost by breadth-first search (the rule is at work here)."""
+    checked = fired = 0
+    for seed in range(100):
+        rng = random.Random(3000 + seed)
+        root = None
+        while root is None:
+            root = window_pattern_position(rng, rng.randint(6, 11))
+        for state, _ in distances_to_win(root):
+            assert not K.is_dead(SPEC.encode(state, {}), T6), state.render()
+            checked += 1
+        arr = SPEC.encode(root, {})
+        if K.is_dead(arr, T6) and not K.is_dead(arr, R6):
+            assert bfs_shortest(root) is None, root.render()
+            fired += 1
+    assert checked >= 2000 and fired >= 50
 
 
 def test_lower_bound_counts_a_cycle_across_two_piles():
@@ -319,8 +378,17 @@ def test_twin_rule_keeps_the_verdicts_of_lost_and_won_deals():
     """Deals proved unsolvable (or won) both with R6 and with R5 alone."""
     for n in (10, 96, 118, 2, 3, 4):
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
+        on = verdict(root, fast.rules_array(ALL & ~K.TWIN_WINDOW), MODE_SOLVE, 500_000)
+        off = verdict(root, fast.rules_array(ALL & ~(K.TWINS | K.TWIN_WINDOW)), MODE_SOLVE, 500_000)
+        assert on == off != "unknown", n
+
+
+def test_window_rule_keeps_the_verdicts_of_lost_and_won_deals():
+    """Deals proved unsolvable (or won) both with T6 and with R6 alone."""
+    for n in (10, 96, 118, 2, 3, 4):
+        root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
         on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 500_000)
-        off = verdict(root, fast.rules_array(ALL & ~K.TWINS), MODE_SOLVE, 500_000)
+        off = verdict(root, fast.rules_array(ALL & ~K.TWIN_WINDOW), MODE_SOLVE, 500_000)
         assert on == off != "unknown", n
 
 

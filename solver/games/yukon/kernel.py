@@ -141,7 +141,7 @@ R5 ``PINNED``: R4 without its condition A.  A card may be carried around
    and 28 and 136 within 10^5 nodes (all unknown before at 10^6).
 
 R6 ``TWINS``: one more way for a card to join R5's set ST (used only with
-   PINNED; all other conditions as in R5).  Call the twin of a card the
+   PINNED; all other conditions as in R5; T6 below extends it).  Call the twin of a card the
    other card of its rank and colour (5C and 5S): the two have the same two
    targets.  Call a target t of z "ruled out" when it is on its
    foundation, or NT(t), or it lies under z in z's pile with every card
@@ -179,6 +179,54 @@ R6 ``TWINS``: one more way for a card to join R5's set ST (used only with
    with 5S face down under JD face down under 5C, where 5C must leave
    first, onto 5S's only target 6D.)
 
+T6 ``TWIN_WINDOW``: T4 with a waiting window (one more way into ST; used
+   with PINNED, and with TWINS in the kernel's default rules).  T4 says z
+   cannot be uncovered before its twin x has moved because x lies on z;
+   T6 asks the same of any x, through a second fixpoint.  For a card x, the
+   window sets (ST_x, SU_x) are the greatest pair of sets of tableau cards
+   holding ST + {x} and SU such that every other card of ST_x (of SU_x)
+   meets one of T0..T4 (of U1..U3) read with ST_x, SU_x in place of ST, SU
+   (no T6 inside a window); NT_x is NT read with them.
+     T6. z is not a King, z is face down, exactly one target t* of z is not
+         ruled out (as in T4), z's twin x is in SU, and NT_x(z).
+   E.g. pile 1 JD TH QD JH (all face down but JH), pile 2 QC QH, KC alone,
+   KS and QS on their foundations, TH's lower hearts up, JD's lower
+   diamonds up.  QD's one target is KC, QH's too.  JH can only go onto QC,
+   so only once QH has left QC, and QH can only go onto KC, where it stays
+   (it never goes up: TH lies under QD, which never goes up before JD, under
+   it): QD's one target stays covered, and QD can never move.  With x = QH kept in ST_x, NT_x(QC), so JH's targets are
+   ruled out (T3 in the window) and NT_x(QD).  T4 sees nothing (QH does
+   not lie on QD).
+   Proof (inside R5's proof: m is the first move of a shortest winning
+   line that breaks a claim, every claim held before m).  Say m is a
+   tableau move with base z, z in ST by T6.  Let W be the moves of the line
+   before m and before the first tableau move based at x.
+   (i) No move of W breaks a window claim (a card of ST_x the base of a
+   tableau move, a card of SU_x sent to its foundation).  Take the first
+   one, m_W.  Its card is not in ST or SU, whose claims hold before m, nor
+   the base x, which no tableau move of W has; so that card meets one of
+   T0..T4 or U1..U3 read with the window sets, while every window claim
+   held before m_W: R5's and R6's proofs, word for word with m_W for m and
+   the window sets for ST and SU, show m_W cannot be made.
+   (ii) So by (a) for the window sets, z is not a top card at any moment
+   up to the last move of W.  A face-down card turns up only when it is a
+   top card, so if W is every move before m, z is still face down at m,
+   which cannot then move it.  So some tableau move before m has base x.
+   (iii) As in R6's proof: the last such move m' put x (not a King) onto a
+   top card that is one of x's targets, which are z's; a ruled-out target
+   is never a top card before m, so m' put x onto t*; after m' no tableau
+   move before m has base x and x does not go up (x in SU), so x still lies
+   on t* at m, and m puts z onto neither t* nor a ruled-out target: it
+   cannot be made.  Contradiction.
+   T6 only gets weaker as ST and SU grow (the window sets grow with them:
+   the union of a window pair and larger kept sets is a window pair of
+   those), so the greatest pair is still reached by removing cards, and
+   the sets only grow with T6.  Cost: one fixpoint per card tried, so the
+   kernel tries T6 only for cards that would otherwise leave ST, only once
+   a sweep has removed nothing else, only when x is in SU and no longer in
+   ST (while x is in ST the window equals the sets, see _window_fails), and
+   stops a window as soon as NT_x(z) fails.
+
 Move ordering (best first) only changes speed, never a verdict.
 """
 import numpy as np
@@ -203,7 +251,8 @@ ONE_EMPTY = 4
 DEAD_END = 8
 PINNED = 16
 TWINS = 32
-ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS
+TWIN_WINDOW = 64
+ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS | TWIN_WINDOW
 
 YUKON_MAX_DEPTH = 1000  # longest search path (deeper paths give 'unknown')
 MAX_MOVES = 128  # 48 non-Kings x 2 targets + 4 Kings x 6 empty piles + 7 foundation moves = 127
@@ -340,112 +389,226 @@ def frozen_cards(state):
     return frozen
 
 
+@njit(cache=True, inline="always")
+def twin_of(card):
+    """The other card of the same rank and colour (C <-> S, D <-> H)."""
+    return (3 - card // 13) * 13 + card % 13
+
+
+@njit(cache=True, inline="always")
+def _mark_never_top(state, st, su, nt):
+    """Set nt[x] = NT(x) for every tableau card from the current sets;
+    return whether every pile keeps its bottom card for ever (T2)."""
+    one = np.uint64(1)
+    no_empty = True
+    for p in range(PILES):
+        length = np.int64(state[LEN + p])
+        if length == 0:
+            no_empty = False
+            continue
+        b = one << np.uint64(card_at(state, p, 0))
+        if st & b == 0 or su & b == 0:
+            no_empty = False
+        nt[card_at(state, p, length - 1)] = False
+        for i in range(length - 2, -1, -1):  # NT: a card a above x, (x, a] in ST, a in SU
+            a = card_at(state, p, i + 1)
+            abit = one << np.uint64(a)
+            nt[card_at(state, p, i)] = (st & abit) != 0 and ((su & abit) != 0 or nt[a])
+    return no_empty
+
+
+@njit(cache=True, inline="always")
+def _never_top_at(state, p, i, st, su):
+    """NT of the card at index i of pile p, read directly from the sets."""
+    one = np.uint64(1)
+    for k in range(i + 1, np.int64(state[LEN + p])):
+        abit = one << np.uint64(card_at(state, p, k))
+        if st & abit == 0:
+            return False
+        if su & abit:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _free_targets(state, z, st, nt, below, above):
+    """How many targets of z T3 cannot rule out, and how many T4 cannot
+    (T4 does not count T3's "above z with (z, t] in ST")."""
+    one = np.uint64(1)
+    r = z % 13 + 1
+    free = 0
+    free4 = 0
+    for o in range(4):
+        if red(o * 13) != red(z) and state[FOUND + o] <= r:
+            t = o * 13 + r  # the rank r + 1 card of suit o, in the tableau
+            tbit = one << np.uint64(t)
+            if nt[t]:
+                continue
+            if above[z] & tbit:  # above z: (z, t] in ST
+                free4 += 1
+                if (above[z] & ~above[t] & ~st) == 0:
+                    continue
+            elif below[z] & tbit:  # under z: (t, z) in ST
+                if (above[t] & below[z] & ~st) == 0:
+                    continue
+                free4 += 1
+            else:
+                free4 += 1
+            free += 1
+    return free, free4
+
+
+@njit(cache=True, inline="always")
+def _twin_above(state, p, i, st, su):
+    """T4's twin: z's twin x above z, x in SU, each card of (z, x) face
+    down or in ST."""
+    one = np.uint64(1)
+    z = card_at(state, p, i)
+    down = np.int64(state[DOWN + p])
+    for j in range(i + 1, np.int64(state[LEN + p])):
+        x = card_at(state, p, j)
+        xbit = one << np.uint64(x)
+        if x == twin_of(z) and su & xbit != 0:
+            return True
+        if j >= down and st & xbit == 0:
+            return False
+    return False
+
+
+@njit(cache=True, inline="always")
+def _sweep(state, below, above, st, su, keep_st, keep_su, twins, defer, nt):
+    """One pass over every tableau card, removing those (but the kept ones)
+    that break their condition.  Returns the new sets, whether anything was
+    removed, and, with ``defer``, the cards left in ST only because T6 has
+    not been tried yet (without ``defer`` they are removed)."""
+    one = np.uint64(1)
+    no_empty = _mark_never_top(state, st, su, nt)
+    changed = False
+    waiting = np.uint64(0)
+    for p in range(PILES):
+        length = np.int64(state[LEN + p])
+        down = np.int64(state[DOWN + p])
+        for i in range(length):
+            z = card_at(state, p, i)
+            zbit = one << np.uint64(z)
+            s = z // 13
+            r = z % 13 + 1
+            if su & zbit != 0 and keep_su & zbit == 0:
+                ok = nt[z]  # U3
+                if not ok:  # U1: a lower card of its suit never goes up
+                    lower_of_suit = ((one << np.uint64(r - 1)) - one) << np.uint64(s * 13)
+                    ok = (su & lower_of_suit) != 0
+                if not ok and st & zbit != 0:  # U2: a lower card of its suit under it, (y, z] in ST
+                    for j in range(i - 1, -1, -1):
+                        y = card_at(state, p, j)
+                        if y // 13 == s and y < z:
+                            ok = True
+                            break
+                        if st & (one << np.uint64(y)) == 0:
+                            break
+                if not ok:
+                    su &= ~zbit
+                    changed = True
+            if st & zbit != 0 and keep_st & zbit == 0:
+                if i < down and nt[z]:
+                    ok = True  # T0: stays face down
+                elif r == KING:
+                    ok = i == 0 or no_empty  # T1, T2
+                else:
+                    free, free4 = _free_targets(state, z, st, nt, below, above)
+                    ok = free == 0  # T3
+                    if not ok and free4 == 1 and i < down:
+                        if twins and _twin_above(state, p, i, st, su):
+                            ok = True  # T4 (R6)
+                        elif defer:
+                            ok = True
+                            waiting |= zbit  # T6 is tried once the other conditions settle
+                if not ok:
+                    st &= ~zbit
+                    changed = True
+    return st, su, changed, waiting
+
+
 @njit(cache=True)
-def pinned_cards(state, twins=False):
+def _window_never_top(state, below, above, tableau, st, su, p, i, twins, nt):
+    """T6's last condition for the card z at index i of pile p: NT(z) in the
+    window sets, the greatest pair (R5's conditions, T4 with ``twins``, no
+    T6) that holds ST + {x} and SU without conditions (x = z's twin).  The
+    window's NT only gets false as its sets shrink, so stop once it is."""
+    keep_st = st | (np.uint64(1) << np.uint64(twin_of(card_at(state, p, i))))
+    wst = tableau
+    wsu = tableau
+    changed = True
+    while changed:
+        if not _never_top_at(state, p, i, wst, wsu):
+            return False
+        wst, wsu, changed, _ = _sweep(state, below, above, wst, wsu, keep_st, su, twins, False, nt)
+    return _never_top_at(state, p, i, wst, wsu)
+
+
+@njit(cache=True)
+def _window_fails(state, below, above, tableau, st, su, waiting, twins, nt):
+    """The cards of ``waiting`` that T6 does not keep in ST: the twin x is
+    not in SU, or z may be a top card before x's first tableau move.
+
+    Called once a sweep has removed nothing, so every card of the sets but
+    those of ``waiting`` meets its R5 / T4 condition.  If x is still in ST
+    the window is then the sets themselves (every card removed so far broke
+    its condition for sets holding the window, which cannot hold it), where
+    z (not T0) may be a top card: no window is computed for such a z."""
+    one = np.uint64(1)
+    fails = np.uint64(0)
+    for p in range(PILES):
+        for i in range(np.int64(state[LEN + p])):
+            z = card_at(state, p, i)
+            zbit = one << np.uint64(z)
+            if waiting & zbit == 0:
+                continue
+            xbit = one << np.uint64(twin_of(z))
+            x_moves = su & xbit != 0 and st & xbit == 0  # in SU, and may be the base of a tableau move
+            if not (x_moves and _window_never_top(state, below, above, tableau, st, su, p, i, twins, nt)):
+                fails |= zbit
+    return fails
+
+
+@njit(cache=True)
+def pinned_cards(state, twins=False, windows=False):
     """R5: the set SU of the greatest pair (ST, SU) of R5 (proof in the module
     docstring), as a bit set of card codes: cards that can never reach their
-    foundation.  With ``twins``, ST may also gain cards by T4 (R6).
+    foundation.  With ``twins``, ST may also gain cards by T4 (R6), with
+    ``windows`` by T6.
 
     Computed from ST = SU = every tableau card by removing, until a whole
     sweep changes nothing, each card that breaks its condition.  NT (never
     the top) is recomputed at the start of every sweep, so in the last sweep
-    every test reads the final sets.  The conditions only get easier as the
-    sets grow, so this reaches the greatest pair.
+    every test reads the final sets.  T6 needs a fixpoint of its own per
+    card, so it is tried only once a sweep has removed nothing, and only for
+    the cards that would otherwise leave ST.  The conditions only get easier
+    as the sets grow, so this reaches the greatest pair.
     """
-    one = np.uint64(1)
-    below, above, _, st = _pile_masks(state)  # st: never the base of a tableau move
+    below, above, _, tableau = _pile_masks(state)
     nt = np.zeros(52, dtype=np.bool_)  # x is never the top of its pile
-    su = st  # never goes to its foundation
-    changed = True
-    while changed and su != 0:
-        changed = False
-        no_empty = True  # every pile keeps its bottom card for ever
-        for p in range(PILES):
-            length = np.int64(state[LEN + p])
-            if length == 0:
-                no_empty = False
-                continue
-            b = one << np.uint64(card_at(state, p, 0))
-            if st & b == 0 or su & b == 0:
-                no_empty = False
-            nt[card_at(state, p, length - 1)] = False
-            for i in range(length - 2, -1, -1):  # NT: a card a above x, (x, a] in ST, a in SU
-                a = card_at(state, p, i + 1)
-                abit = one << np.uint64(a)
-                nt[card_at(state, p, i)] = (st & abit) != 0 and ((su & abit) != 0 or nt[a])
-        for p in range(PILES):
-            length = np.int64(state[LEN + p])
-            down = np.int64(state[DOWN + p])
-            for i in range(length):
-                z = card_at(state, p, i)
-                zbit = one << np.uint64(z)
-                s = z // 13
-                r = z % 13 + 1
-                if su & zbit:
-                    ok = nt[z]  # U3
-                    if not ok:  # U1: a lower card of its suit never goes up
-                        lower_of_suit = ((one << np.uint64(r - 1)) - one) << np.uint64(s * 13)
-                        ok = (su & lower_of_suit) != 0
-                    if not ok and st & zbit:  # U2: a lower card of its suit under it, (y, z] in ST
-                        for j in range(i - 1, -1, -1):
-                            y = card_at(state, p, j)
-                            if y // 13 == s and y < z:
-                                ok = True
-                                break
-                            if st & (one << np.uint64(y)) == 0:
-                                break
-                    if not ok:
-                        su &= ~zbit
-                        changed = True
-                if st & zbit:
-                    if i < down and nt[z]:
-                        ok = True  # T0: stays face down
-                    elif r == KING:
-                        ok = i == 0 or no_empty  # T1, T2
-                    else:  # T3: neither target is ever the top of another pile
-                        free = 0  # targets that T3 cannot rule out
-                        free4 = 0  # targets that T4 cannot rule out (T3's "above z" does not count)
-                        for o in range(4):
-                            if red(o * 13) != red(z) and state[FOUND + o] <= r:
-                                t = o * 13 + r  # the rank r + 1 card of suit o, in the tableau
-                                tbit = one << np.uint64(t)
-                                if nt[t]:
-                                    continue
-                                if above[z] & tbit:  # above z: (z, t] in ST
-                                    free4 += 1
-                                    if (above[z] & ~above[t] & ~st) == 0:
-                                        continue
-                                elif below[z] & tbit:  # under z: (t, z) in ST
-                                    if (above[t] & below[z] & ~st) == 0:
-                                        continue
-                                    free4 += 1
-                                else:
-                                    free4 += 1
-                                free += 1
-                        ok = free == 0
-                        if not ok and free4 == 1 and twins and i < down:
-                            # T4 (R6): z face down under its twin x, x in SU, each of (z, x) face down or in ST
-                            for j in range(i + 1, length):
-                                x = card_at(state, p, j)
-                                xbit = one << np.uint64(x)
-                                if x % 13 == z % 13 and red(x) == red(z) and su & xbit:
-                                    ok = True
-                                    break
-                                if j >= down and st & xbit == 0:
-                                    break
-                    if not ok:
-                        st &= ~zbit
-                        changed = True
+    st = tableau  # never the base of a tableau move
+    su = tableau  # never goes to its foundation
+    zero = np.uint64(0)
+    while su != 0:
+        st, su, changed, waiting = _sweep(state, below, above, st, su, zero, zero, twins, windows, nt)
+        if not changed and waiting != 0:
+            fails = _window_fails(state, below, above, tableau, st, su, waiting, twins, nt)
+            st &= ~fails
+            changed = fails != 0
+        if not changed:
+            break
     return su
 
 
 @njit(cache=True)
 def is_dead(state, flags=DEAD_END):
     """R4 (or R5, which finds every position R4 finds, when ``flags`` has
-    PINNED; with T4 too when it also has TWINS: R6): some card never
-    reaches its foundation."""
+    PINNED; with T4 too when it also has TWINS: R6; with T6 too when it has
+    TWIN_WINDOW): some card never reaches its foundation."""
     if flags & PINNED:
-        return pinned_cards(state, (flags & TWINS) != 0) != 0
+        return pinned_cards(state, (flags & TWINS) != 0, (flags & TWIN_WINDOW) != 0) != 0
     return frozen_cards(state) != 0
 
 
