@@ -334,10 +334,11 @@ def dead_end(state, rules, loc):
     M. some card can never move at all (``_never_moves``); in the last pass
        through the stock this takes in the talon order, so it also sees a
        waste card with a lower card of its suit and both parents under it.
-       Under a pass limit it runs only in the last pass: before that it
-       ignores the talon and did not pay (draw 3 / three passes, deals
-       1-200: the same verdicts in 1.7 times the time).  Skipping a
-       dead-end test is always safe.
+       With unlimited passes and draw k > 1 it knows which talon cards are
+       in reach.  Under a pass limit it runs only in the last pass: before
+       that it did not pay, even knowing the reach (draw 3 / three passes,
+       deals 1-200: the same verdicts, 5% fewer nodes, 1.3 to 1.7 times the
+       time).  Skipping a dead-end test is always safe.
 
     ``loc`` is scratch: card -> pile * 32 + index, -1 off the tableau.
     """
@@ -388,7 +389,9 @@ def _never_moves(state, rules, loc):
         suit home or moved before), or onto a tableau top, or (a King) into
         an empty pile; and in the last pass (a pass limit, all passes used)
         it is the waste top, so every talon card now above it moved before
-        (``_talon_cards_above``);
+        (``_talon_cards_above``); before the last pass with draw k > 1, it
+        is in reach now, or some talon card below it or the one right above
+        it moved before (``_in_reach_now``);
       * x lies face up in a pile: either it is carried, with the face-up
         card just under it moving at that same moment, or it is the base of
         the move: onto a tableau top, or (a King) into an empty pile, or to
@@ -405,7 +408,7 @@ def _never_moves(state, rules, loc):
     (for a run, its base; the cards it carries follow in the set one by
     one from the bottom); every condition of its move holds with cards
     inside the set, so it would be inside.  A card outside the set never
-    moves: the position is lost.  Talon reachability and pass limits are
+    moves: the position is lost.  With draw 1 talon reachability is
     ignored before the last pass, which only enlarges the set.  Chains and
     cycles across piles and the talon are caught, which patterns A and B see
     only in part.
@@ -418,6 +421,16 @@ def _never_moves(state, rules, loc):
     talon_end = np.full(52 if last_pass else 0, -1, np.int64)
     if last_pass:
         _talon_cards_above(state, rules, talon_end)
+    # before it, draw k > 1: which talon indices are in reach now (``_in_reach_now``)
+    ordered = not last_pass and rules[R_DRAW] > 1
+    length = np.int64(state[TLEN])
+    in_reach = np.zeros(length if ordered else 0, np.bool_)
+    talon_index = np.full(52 if ordered else 0, -1, np.int64)
+    if ordered:
+        _in_reach_now(state, rules, in_reach)
+        for j in range(length):
+            talon_index[np.int64(state[TALON + j])] = j
+    lowest_moved = length  # the lowest talon index of a card in the set
     moved = np.zeros(52, np.bool_)
     chain = np.zeros(4, np.int64)  # suit s: ranks 1..chain[s] home or in the set
     clear_from = np.zeros(PILES, np.int64)  # pile p: cards clear_from[p].. are in the set
@@ -461,6 +474,10 @@ def _never_moves(state, rules, loc):
                             break
                     if not free:
                         continue
+                elif ordered:
+                    j = talon_index[x]
+                    if not (in_reach[j] or lowest_moved < j or moved[np.int64(state[TALON + j + 1])]):
+                        continue
                 ok = chain[sx] >= rx - 1
             if not ok and rx == 13:
                 for q in range(PILES):
@@ -492,7 +509,46 @@ def _never_moves(state, rules, loc):
             if p >= 0:
                 while clear_from[p] > 0 and moved[pile_card(state, p, clear_from[p] - 1)]:
                     clear_from[p] -= 1
+            elif ordered:
+                lowest_moved = min(lowest_moved, talon_index[x])
     return left > 0
+
+
+@njit(cache=True)
+def _in_reach_now(state, rules, in_reach):
+    """Before the last pass, draw k > 1: ``in_reach[j]`` is whether talon
+    card j can be played with no other talon card played first.
+
+    Those are the waste top, every k-th stock card from the waste count W
+    (W + k - 1, W + 2k - 1, ...), the last talon card, and after a redeal
+    (one is left before the last pass) every k-th card from the start
+    (k - 1, 2k - 1, ...).  Pattern M's rule for the others: talon card x at
+    index j, out of reach now, first moves only after some talon card below
+    it, or the talon card right above it (j + 1, never x: the last card is
+    in reach), has moved.  Proof.  A talon card's index changes only when a
+    card below it leaves, and the waste count only when a talon card is
+    played (the search plays talon cards directly, turning folded in: to
+    card i, the waste count becomes i; tableau and foundation moves leave
+    the talon alone).  Suppose neither happened before x's first move.
+    Then x still has index j, and the card y at j + 1 is still there.  If no
+    talon card was played, the waste count is W and x was in reach now.
+    Otherwise the last one played, z, lay above x (none below moved), so x
+    is in the waste under the top, z's index less one, unless z lay right
+    above x: then z is y, which did not move.  And j itself is not in reach
+    after a redeal, or x was in reach now.  So x is not in reach: it cannot
+    move.  (Fewer passes left later only take reach away.)
+    """
+    draw = np.int64(rules[R_DRAW])
+    length = np.int64(state[TLEN])
+    w = np.int64(state[WCOUNT])
+    if w > 0:
+        in_reach[w - 1] = True
+    for j in range(w + draw - 1, length, draw):
+        in_reach[j] = True
+    for j in range(draw - 1, length, draw):
+        in_reach[j] = True
+    if length > 0:
+        in_reach[length - 1] = True
 
 
 @njit(cache=True)
