@@ -646,3 +646,75 @@ def test_window_set_equals_plain_statement_where_it_fires():
             fired += bool(window) and not kernel_pinned(state, True)
     assert fired >= 20
 
+
+def r1_move(arr: np.ndarray) -> list[str]:
+    """R1's forced move said plainly: the first pile whose top card may go
+    up and has both opposite-colour cards one rank lower up (an Ace always)."""
+    for p in range(K.PILES):
+        length = int(arr[K.LEN + p])
+        if length:
+            card = int(arr[K.CARDS + p * K.CAP + length - 1])
+            rank, suit = cards.rank(card), cards.suit(card)
+            opposite = [o for o in range(4) if cards.is_red(o * 13) != cards.is_red(card)]
+            if arr[K.FOUND + suit] == rank - 1 and all(arr[K.FOUND + o] >= rank - 1 for o in opposite):
+                return [cards.name(card) + ">f"]
+    return []
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
+def test_dead_end_is_tested_before_the_forced_foundation_move(seed, steps):
+    """In both reduced modes a dead position has no move even when R1 would
+    force one; a live position with R1's move has exactly that move."""
+    for state in positions_of_a_random_game(seed, steps):
+        arr = SPEC.encode(state, {})
+        dead = bool(K.is_dead(arr, int(RULES[0])))
+        forced = r1_move(arr)
+        for mode in (MODE_SOLVE, MODE_OPTIMAL):
+            moves = described(arr, fast_moves(arr, mode))
+            if dead:
+                assert moves == []
+            elif forced:
+                assert moves == forced
+
+
+def test_dead_position_with_a_safe_foundation_move_has_no_move():
+    """5H face down over 6C, 6S and 4H never leaves its pile (R4), and AS
+    on pile 3 is R1's forced move: the position is lost, so it has no move
+    (it had the forced AS>f before the dead-end test came first).  With
+    the dead-end rules switched off R1 still forces AS>f; and with a black
+    6 free for 5H the position is live and AS>f is forced again."""
+    pile = [C(c) for c in ["6C", "6S", "4H", "5H", "9D"]]
+    s = YukonState([pile, [C("TC")], [C("AS")]] + [[]] * 4, [4, 0, 0] + [0] * 4, [0, 0, 0, 0])
+    arr = SPEC.encode(s, {})
+    assert K.is_dead(arr, int(RULES[0])) and r1_move(arr) == ["AS>f"] and "AS>f" in s.legal_moves()
+    assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
+    no_dead = fast.rules_array(K.ALL_REDUCTIONS & ~(K.DEAD_END | K.PINNED))
+    assert described(arr, fast_moves(arr, MODE_SOLVE, no_dead)) == ["AS>f"]
+    live = YukonState([[C("6C"), C("4H"), C("5H"), C("9D")], [C("6S")], [C("AS")]] + [[]] * 4,
+                      [3, 0, 0] + [0] * 4, [0, 0, 0, 0])
+    live_arr = SPEC.encode(live, {})
+    assert not K.is_dead(live_arr, int(RULES[0]))
+    assert described(live_arr, fast_moves(live_arr, MODE_SOLVE)) == ["AS>f"]
+
+
+def test_dead_positions_with_a_forced_move_occur_in_real_searches():
+    """The case the order matters for is common: along random games of
+    deals 64 and 988 (two of the deals unknown at 10^7 nodes), some dead
+    positions have an R1 move, and each of them now has no move at all."""
+    found = 0
+    for deal in (64, 988):
+        rng = random.Random(deal)
+        for _ in range(40):
+            state = SPEC.new_reference(make_deal("yukon", deal).layout, {})
+            for _ in range(60):
+                arr = SPEC.encode(state, {})
+                if K.is_dead(arr, int(RULES[0])) and r1_move(arr):
+                    found += 1
+                    assert fast_moves(arr, MODE_SOLVE) == []
+                moves = state.legal_moves()
+                if not moves:
+                    break
+                ups = [m for m in moves if m.endswith(">f")]
+                state.play(rng.choice(ups) if ups and rng.random() < 0.5 else rng.choice(moves))
+    assert found >= 1

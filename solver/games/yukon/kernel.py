@@ -642,9 +642,17 @@ def _score(state, src, index, dest):
 
 @njit(cache=True)
 def gen_moves(state, rules, out, mode):
+    """The moves of ``state``, best first.  With the reductions, a dead
+    position (R4..R6, T6) has none, and is tested before R1's forced move: a
+    dead position is lost whatever R1 would play, and testing R1 first
+    made each dead position with a safe foundation move spend one node
+    per card R1 then played (a third of the nodes of deals 64, 274, 531
+    and 988, sampled)."""
     reduce = mode != MODE_ALL
     flags = rules[0] if reduce else 0
     n = 0
+    if flags & (DEAD_END | PINNED) and is_dead(state, flags):
+        return 0
     if flags & SAFE_FOUNDATION:
         for p in range(PILES):
             length = np.int64(state[LEN + p])
@@ -653,8 +661,6 @@ def gen_moves(state, rules, out, mode):
                 if state[FOUND + card // 13] == rank_of(card) - 1 and safe_to_foundation(state, card):
                     out[0] = encode_move(p, length - 1, FOUNDATION_DEST)
                     return 1
-    if flags & (DEAD_END | PINNED) and is_dead(state, flags):
-        return 0
     first_empty = -1
     tops = np.uint64(0)  # the pile top cards, as a bit set
     for q in range(PILES):
