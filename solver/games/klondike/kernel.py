@@ -695,7 +695,9 @@ def gen_moves(state, rules, out, mode):
         for j in range(length):
             c = np.int64(state[TALON + j])
             if fits_foundation(state, c) and safe_to_foundation(state, c, f2t):
-                if j >= w:
+                if j == w - 1:  # the waste top (the rule above takes it first)
+                    out[0] = enc(W2F, j, 0, 0, 0)
+                elif j >= w:
                     out[0] = enc(W2F, j, 0, j - w + 1, 0)
                 else:  # after the rest of this pass and a redeal
                     out[0] = enc(W2F, j, 0, length - w + 2 + j, 1)
