@@ -4,13 +4,13 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from cli_process import CLI, start_cli
 from solver.cli import main
 from solver.deals import make_deal
 from solver.replay import verify_win
@@ -71,10 +71,9 @@ def test_cli_batch_resumes_and_reports(tmp_path):
 
 
 def _start_batch(out, deals, workers):
-    cmd = [sys.executable, "-c", "from solver.cli import main; main()", "batch", "klondike", "--draw", "1",
-           "--max-nodes", "3000", "--tt-mb", "8", "--deals", deals, "--out", str(out), "--no-progress",
-           "--workers", str(workers)]
-    return cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    args = ["batch", "klondike", "--draw", "1", "--max-nodes", "3000", "--tt-mb", "8", "--deals", deals,
+            "--out", str(out), "--no-progress", "--workers", str(workers)]
+    return CLI + args, start_cli(args)
 
 
 def _wait_for_rows(out, n, proc, limit=300):

@@ -8,7 +8,6 @@ with Ctrl-C during the escalation, then resumed).
 import json
 import signal
 import subprocess
-import sys
 import time
 
 import pandas as pd
@@ -16,6 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
+from cli_process import CLI, start_cli
 from solver.cli import main
 from solver.study import stats
 from solver.study.backends import InProcess
@@ -291,9 +291,10 @@ def _escalated_lines(out):
 
 def test_ctrl_c_during_a_real_escalation_keeps_both_stages_and_resumes(tmp_path):
     out = tmp_path / "k1"
-    cmd = [sys.executable, "-c", "from solver.cli import main; main()", "batch", "klondike", "--deals", "1-40",
-           "--max-nodes", "2000", "--tt-mb", "8", "--escalate", "200000:16", "--out", str(out), "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    args = ["batch", "klondike", "--deals", "1-40", "--max-nodes", "2000", "--tt-mb", "8", "--escalate", "200000:16",
+            "--out", str(out), "--no-progress"]
+    cmd = CLI + args
+    proc = start_cli(args)
     end = time.monotonic() + 300
     while len(_escalated_lines(out)) < 3:
         assert proc.poll() is None and time.monotonic() < end, proc.communicate()
