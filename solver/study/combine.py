@@ -1,0 +1,129 @@
+"""Combining a study's verdicts with later runs of the deals it left unknown.
+
+A study stores one verdict per deal.  The deals it leaves unknown are often
+solved again later, with a larger budget or a newer solver, in a run
+directory of their own.  A decided verdict is final whichever run made it
+(a win is replay-verified, a loss is an exhausted sound search), so:
+
+* ``overlay``: a later run's decided verdict replaces an unknown one; two
+  decided verdicts that differ mean one run is wrong, and stop everything.
+* ``carry_over``: when rule set B allows every move rule set A allows (for
+  Klondike: the same game with foundation-to-tableau moves), a win under A
+  is a win under B and a loss under B is a loss under A.  A carried win
+  counts only after its stored move list replays as a win under B.
+
+Each combined row keeps where its verdict came from (``decided_by``), so a
+reader can tell the study's own verdicts from the added ones.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pandas as pd
+
+from solver.deals import make_deal
+from solver.games import get_game
+from solver.replay import ReplayError, verify_win
+from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE
+from solver.study.errors import StudyError
+
+STUDY = "study"
+
+
+def with_provenance(base: pd.DataFrame) -> pd.DataFrame:
+    """A study's rows with ``decided_by`` (``STUDY``), an empty ``solution`` and
+    ``implied`` (False: decided by a search under the row's own rules) added where missing."""
+    out = base.copy()
+    if "implied" not in out:
+        out["implied"] = False
+    if "decided_by" not in out:
+        out["decided_by"] = STUDY
+    if "solution" not in out:
+        out["solution"] = ""
+    return out
+
+
+def overlay(base: pd.DataFrame, later: pd.DataFrame, source: str) -> pd.DataFrame:
+    """``base`` (deal, verdict, ...) with ``later``'s decided verdicts put in for its unknowns.
+
+    Those rows get ``decided_by`` = ``source`` (with the node budget of the
+    verdict when ``later`` has ``budget_nodes``) and the later run's move list.
+    """
+    out = with_provenance(base)
+    position = pd.Series(range(len(out)), index=out["deal"].to_numpy())
+    strays = sorted(set(later["deal"]) - set(position.index))
+    if strays:
+        raise StudyError(f"{source}: deal(s) {_few(strays)} are not in the study")
+    for row in later.itertuples(index=False):
+        i = int(position[row.deal])
+        before = out.at[i, "verdict"]
+        if row.verdict == UNKNOWN:
+            continue
+        if before == UNKNOWN:
+            out.at[i, "verdict"] = row.verdict
+            budget = getattr(row, "budget_nodes", None)
+            out.at[i, "decided_by"] = source if pd.isna(budget) else f"{source}, {_nodes(int(budget))}"
+            out.at[i, "solution"] = getattr(row, "solution", "") or ""
+        elif before != row.verdict:
+            raise StudyError(f"deal {row.deal}: {out.at[i, 'decided_by']} says {before}, {source} says {row.verdict}")
+    return out
+
+
+def carry_over(weaker: pd.DataFrame, stronger: pd.DataFrame, replays_as_win: Callable[[int, list[str]], bool],
+               weaker_name: str, stronger_name: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Verdicts implied between two rule sets where ``stronger`` allows every move ``weaker`` does.
+
+    Both frames hold one row per deal (deal, verdict, decided_by, solution).
+    A deal won under ``weaker`` and unknown under ``stronger`` becomes won
+    there when ``replays_as_win(deal, moves)`` confirms its stored solution
+    under the stronger rules (no stored solution: left unknown).  A deal lost
+    under ``stronger`` and unknown under ``weaker`` becomes lost there.
+    Rows changed get ``implied`` = True.  Returns the two frames, updated.
+    """
+    weak, strong = weaker.copy(), stronger.copy()
+    merged = weak[["deal", "verdict", "solution"]].merge(strong[["deal", "verdict"]], on="deal",
+                                                        suffixes=("_weak", "_strong"))
+    clash = merged[(merged.verdict_weak == SOLVED) & (merged.verdict_strong == UNSOLVABLE)]
+    if not clash.empty:
+        raise StudyError(f"deal(s) {_few(clash.deal.tolist())}: won under {weaker_name} "
+                         f"but lost under {stronger_name}, which allows more moves")
+    strong_at = pd.Series(range(len(strong)), index=strong["deal"].to_numpy())
+    weak_at = pd.Series(range(len(weak)), index=weak["deal"].to_numpy())
+    for row in merged.itertuples(index=False):
+        if row.verdict_weak == SOLVED and row.verdict_strong == UNKNOWN and row.solution:
+            if not replays_as_win(int(row.deal), row.solution.split()):
+                raise StudyError(f"deal {row.deal}: the {weaker_name} win does not replay under {stronger_name}")
+            i = int(strong_at[row.deal])
+            strong.at[i, "verdict"] = SOLVED
+            strong.at[i, "decided_by"] = f"{weaker_name} win replayed"
+            strong.at[i, "solution"] = row.solution
+            strong.at[i, "implied"] = True
+        elif row.verdict_strong == UNSOLVABLE and row.verdict_weak == UNKNOWN:
+            i = int(weak_at[row.deal])
+            weak.at[i, "verdict"] = UNSOLVABLE
+            weak.at[i, "decided_by"] = f"lost under {stronger_name}"
+            weak.at[i, "implied"] = True
+    return weak, strong
+
+
+def replays_as_win_under(game: str, rules: dict) -> Callable[[int, list[str]], bool]:
+    """``(deal, moves) -> bool``: do the moves win that deal of ``game`` under ``rules`` (reference engine)?"""
+    spec = get_game(game)
+
+    def replays_as_win(deal: int, moves: list[str]) -> bool:
+        try:
+            verify_win(spec, make_deal(game, deal).layout, rules, moves)
+        except ReplayError:
+            return False
+        return True
+    return replays_as_win
+
+
+def _nodes(count: int) -> str:
+    return f"{count // 1_000_000}M nodes" if count % 1_000_000 == 0 else f"{count:,} nodes"
+
+
+def _few(deals: list, shown: int = 8) -> str:
+    deals = sorted(int(d) for d in deals)
+    text = ", ".join(map(str, deals[:shown]))
+    return text + (f" and {len(deals) - shown} more" if len(deals) > shown else "")

@@ -1,0 +1,101 @@
+"""Combining a study with later runs of its unknowns, and verdicts implied between rule sets."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from solver.deals import make_deal
+from solver.search.solve import solve
+from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE
+from solver.study.combine import STUDY, carry_over, overlay, replays_as_win_under, with_provenance
+from solver.study.errors import StudyError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def frame(verdicts: dict[int, str], **columns) -> pd.DataFrame:
+    return pd.DataFrame({"deal": list(verdicts), "verdict": list(verdicts.values()), **columns})
+
+
+def test_overlay_fills_unknowns_and_records_where_from():
+    base = frame({1: SOLVED, 2: UNKNOWN, 3: UNKNOWN, 4: UNSOLVABLE})
+    later = frame({2: UNSOLVABLE, 3: SOLVED}, budget_nodes=[20_000_000, 100_000_000], solution=["", "AS>f"])
+    out = overlay(base, later, "later run").set_index("deal")
+    assert out["verdict"].to_dict() == {1: SOLVED, 2: UNSOLVABLE, 3: SOLVED, 4: UNSOLVABLE}
+    assert out["decided_by"].to_dict() == {1: STUDY, 2: "later run, 20M nodes", 3: "later run, 100M nodes",
+                                           4: STUDY}
+    assert out.loc[3, "solution"] == "AS>f" and not out["implied"].any()
+
+
+def test_overlay_keeps_a_decided_verdict_against_a_later_unknown_or_the_same_verdict():
+    base = frame({1: SOLVED, 2: UNSOLVABLE, 3: UNKNOWN})
+    later = frame({1: UNKNOWN, 2: UNSOLVABLE, 3: UNKNOWN})
+    out = overlay(base, later, "later run")
+    assert out["verdict"].tolist() == [SOLVED, UNSOLVABLE, UNKNOWN]
+    assert out["decided_by"].tolist() == [STUDY] * 3
+
+
+def test_overlay_refuses_contradicting_verdicts_and_foreign_deals():
+    base = frame({1: SOLVED, 2: UNKNOWN})
+    with pytest.raises(StudyError, match="deal 1: study says solved, later run says unsolvable"):
+        overlay(base, frame({1: UNSOLVABLE}), "later run")
+    with pytest.raises(StudyError, match="deal.*7 are not in the study"):
+        overlay(base, frame({2: SOLVED, 7: SOLVED}), "later run")
+
+
+def test_carry_over_moves_replayed_wins_up_and_losses_down():
+    weaker = with_provenance(frame({1: SOLVED, 2: UNKNOWN, 3: SOLVED, 4: UNKNOWN},
+                                   solution=["m1", "", "", ""]))
+    stronger = with_provenance(frame({1: UNKNOWN, 2: UNSOLVABLE, 3: UNKNOWN, 4: UNKNOWN}))
+    replayed = []
+
+    def replays(deal, moves):
+        replayed.append((deal, moves))
+        return True
+
+    weak, strong = carry_over(weaker, stronger, replays, "A", "B")
+    assert replayed == [(1, ["m1"])]  # deal 3 has no stored solution: nothing to replay, stays unknown
+    assert strong.set_index("deal")["verdict"].to_dict() == {1: SOLVED, 2: UNSOLVABLE, 3: UNKNOWN, 4: UNKNOWN}
+    assert weak.set_index("deal")["verdict"].to_dict() == {1: SOLVED, 2: UNSOLVABLE, 3: SOLVED, 4: UNKNOWN}
+    assert strong.set_index("deal").loc[1, "decided_by"] == "A win replayed"
+    assert weak.set_index("deal").loc[2, "decided_by"] == "lost under B"
+    assert strong["implied"].tolist() == [True, False, False, False]
+    assert weak["implied"].tolist() == [False, True, False, False]
+
+
+def test_carry_over_stops_on_a_win_that_does_not_replay_or_a_clash():
+    weaker = with_provenance(frame({1: SOLVED}, solution=["m1"]))
+    with pytest.raises(StudyError, match="deal 1: the A win does not replay under B"):
+        carry_over(weaker, with_provenance(frame({1: UNKNOWN})), lambda d, m: False, "A", "B")
+    with pytest.raises(StudyError, match="won under A but lost under B"):
+        carry_over(weaker, with_provenance(frame({1: UNSOLVABLE})), lambda d, m: True, "A", "B")
+
+
+def test_a_win_without_foundation_returns_replays_with_them_and_a_cut_one_does_not():
+    rules = {"draw": 1, "passes": "unlimited", "foundation_to_tableau": False}
+    result = solve(make_deal("klondike", 24), rules, max_nodes=200_000)
+    assert result.result == SOLVED
+    with_f2t = replays_as_win_under("klondike", {**rules, "foundation_to_tableau": True})
+    assert with_f2t(24, list(result.moves))
+    assert not with_f2t(24, list(result.moves)[:-1])  # legal, but not won
+    assert not with_f2t(25, list(result.moves))  # another deal: some move is illegal
+
+
+def _published_check():
+    spec = importlib.util.spec_from_file_location("published_check", ROOT / "benchmarks" / "published_check.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_committed_published_check_is_what_the_committed_runs_say():
+    """results/unlimited-passes-2000/published-check.md must be regenerated from the data it describes."""
+    check = _published_check()
+    rows, settings = check.combined_verdicts()
+    assert set(rows) == set(settings) and all(len(df) == 2000 for df in rows.values())
+    text = check.report_text(rows, settings)
+    assert (check.RESULTS / "published-check.md").read_text() == text
+    assert check.readme_rows(check.check_table(rows, settings)) in (ROOT / "README.md").read_text()
