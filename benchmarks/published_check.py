@@ -6,8 +6,10 @@ their figure with under 0.5% of the deals unknown.  The study
 (``results/unlimited-passes-2000``, 2M nodes per deal) left 3-4% unknown;
 those deals were solved again later with a newer solver and larger budgets,
 one run directory per setting under ``later/``.  This script combines the
-two (``solver.study.combine``), carries wins from "no f2t" to "f2t" after
-replaying them under f2t rules, and prints the table.
+two (``solver.study.combine``), carries verdicts between settings where one
+plays every game of the other (``solver.games.klondike.relations``: f2t
+over no f2t, draw 1 over draw 3; a carried win counts only once its move
+list replays as a win under the other setting), and prints the table.
 
     python benchmarks/published_check.py           # print the table
     python benchmarks/published_check.py --write   # and write published-check.md / .csv
@@ -20,7 +22,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from solver.deals import make_deal
 from solver.games import get_game
+from solver.games.klondike.relations import as_draw_one, simulates
 from solver.rules import parse_rules
 from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE
 from solver.study import stats
@@ -30,7 +34,6 @@ from solver.study.report import markdown_table
 from solver.study.store import read_rows
 
 RESULTS = Path(__file__).resolve().parent.parent / "results" / "unlimited-passes-2000"
-PAIRS = [("draw 1, no f2t", "draw 1, f2t"), ("draw 3, no f2t", "draw 3, f2t")]  # (fewer moves, more moves)
 MAX_UNKNOWN_PCT = 0.5
 
 
@@ -47,10 +50,29 @@ def combined_verdicts(results: Path = RESULTS) -> tuple[dict[str, pd.DataFrame],
             later = read_rows(later_dir, "klondike", rules_json, ["deal", "verdict", "budget_nodes", "solution"])
             base = overlay(base, later, "later run")
         rows[label] = with_provenance(base)
-    for weaker, stronger in PAIRS:
-        rules = parse_rules(get_game("klondike"), settings[stronger]["config"]["rules"])
-        rows[weaker], rows[stronger] = carry_over(rows[weaker], rows[stronger], replays_as_win_under("klondike", rules), weaker, stronger)
-    return rows, settings
+    return carry_over_all(rows, settings), settings
+
+
+def carry_over_all(rows: dict[str, pd.DataFrame], settings: dict[str, dict]) -> dict[str, pd.DataFrame]:
+    """Carry verdicts along every "simulates" relation between the settings until nothing changes."""
+    spec = get_game("klondike")
+    rules = {label: parse_rules(spec, s["config"]["rules"]) for label, s in settings.items()}
+    pairs = [(weak, strong) for weak in rules for strong in rules
+             if weak != strong and simulates(rules[strong], rules[weak])]
+    while True:
+        before = sum(int((df["verdict"] == UNKNOWN).sum()) for df in rows.values())
+        for weak, strong in pairs:
+            replays = replays_as_win_under("klondike", rules[strong], _translation(rules[weak], rules[strong]))
+            rows[weak], rows[strong] = carry_over(rows[weak], rows[strong], replays, weak, strong)
+        if sum(int((df["verdict"] == UNKNOWN).sum()) for df in rows.values()) == before:
+            return rows
+
+
+def _translation(weaker: dict, stronger: dict):
+    """Move lists of ``weaker`` as ``stronger`` plays them: stock turns one card at a time under draw 1."""
+    if weaker["draw"] == stronger["draw"]:
+        return None
+    return lambda deal, moves: as_draw_one(make_deal("klondike", deal).layout, weaker, moves)
 
 
 def _settings(results: Path) -> dict[str, dict]:
@@ -98,6 +120,28 @@ def readme_rows(table: pd.DataFrame) -> str:
         f"({r.wilson95_pct}%) | {r.published_pct} | {'yes' if r.passes else 'no'} |" for r in table.itertuples())
 
 
+def cross_checks(rows: dict[str, pd.DataFrame], settings: dict[str, dict]) -> pd.DataFrame:
+    """Per related pair: deals both settings' own searches decided, and how many of them disagree.
+
+    A win under the weaker rules with a loss under the stronger would prove
+    one of the two searches wrong (``carry_over`` stops on it); the count of
+    pairs that could have shown it is the weight of the check."""
+    spec = get_game("klondike")
+    rules = {label: parse_rules(spec, s["config"]["rules"]) for label, s in settings.items()}
+    out = []
+    for weak in rules:
+        for strong in rules:
+            if weak == strong or not simulates(rules[strong], rules[weak]):
+                continue
+            a, b = (rows[x].set_index("deal") for x in (weak, strong))
+            own = (a["verdict"] != UNKNOWN) & ~a["implied"] & (b["verdict"] != UNKNOWN) & ~b["implied"]
+            out.append({"weaker": weak, "stronger": strong, "decided_by_both": int(own.sum()),
+                        "won_weaker_lost_stronger": int(((a["verdict"] == SOLVED) & (b["verdict"] == UNSOLVABLE)).sum()),
+                        "won_both": int((own & (a["verdict"] == SOLVED) & (b["verdict"] == SOLVED)).sum()),
+                        "lost_both": int((own & (a["verdict"] == UNSOLVABLE) & (b["verdict"] == UNSOLVABLE)).sum())})
+    return pd.DataFrame(out)
+
+
 def still_unknown(rows: dict[str, pd.DataFrame]) -> str:
     return "\n".join(f"- {label}: " + (" ".join(str(d) for d in df.loc[df["verdict"] == UNKNOWN, "deal"]) or "none")
                      for label, df in rows.items())
@@ -111,6 +155,9 @@ def report_text(rows: dict[str, pd.DataFrame], settings: dict[str, dict]) -> str
             f"foundation-to-tableau setting (a win without f2t, replayed with f2t; a loss with f2t); "
             f"`unknown_own_search_pct` leaves them out.\n\n{markdown_table(check_table(rows, settings))}\n\n"
             f"## Where the verdicts come from\n\n{markdown_table(provenance(rows))}\n\n"
+            f"## Cross-checks between related settings\n\nThe stronger setting plays every game of the "
+            f"weaker (f2t adds moves; draw 1 turns one card at a time), so no deal may be won under the "
+            f"weaker and lost under the stronger.\n\n{markdown_table(cross_checks(rows, settings))}\n\n"
             f"## Still unknown\n\n{still_unknown(rows)}\n")
 
 

@@ -23,7 +23,7 @@ import pandas as pd
 
 from solver.deals import make_deal
 from solver.games import get_game
-from solver.replay import ReplayError, verify_win
+from solver.replay import verify_win
 from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE
 from solver.study.errors import StudyError
 
@@ -106,14 +106,20 @@ def carry_over(weaker: pd.DataFrame, stronger: pd.DataFrame, replays_as_win: Cal
     return weak, strong
 
 
-def replays_as_win_under(game: str, rules: dict) -> Callable[[int, list[str]], bool]:
-    """``(deal, moves) -> bool``: do the moves win that deal of ``game`` under ``rules`` (reference engine)?"""
+def replays_as_win_under(game: str, rules: dict,
+                         translate: Callable[[int, list[str]], list[str]] | None = None
+                         ) -> Callable[[int, list[str]], bool]:
+    """``(deal, moves) -> bool``: do the moves (after ``translate``, if given) win that deal
+    of ``game`` under ``rules`` on the reference engine?  A move list ``translate`` refuses
+    (IllegalMove, ValueError) does not win."""
     spec = get_game(game)
 
     def replays_as_win(deal: int, moves: list[str]) -> bool:
         try:
+            if translate is not None:
+                moves = translate(deal, moves)
             verify_win(spec, make_deal(game, deal).layout, rules, moves)
-        except ReplayError:
+        except ValueError:  # ReplayError and IllegalMove included
             return False
         return True
     return replays_as_win
