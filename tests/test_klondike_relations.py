@@ -31,8 +31,10 @@ def rules(draw, passes, f2t):
     (rules(1, 3, False), rules(3, 3, False), True),
     (rules(3, "unlimited", False), rules(1, "unlimited", False), False),  # draw 3 cannot reach every card
     (rules(3, "unlimited", False), rules(3, "unlimited", True), False),  # f2t moves are missing
-    (rules(1, 1, False), rules(3, 3, False), False),  # fewer passes
-    (rules(1, "unlimited", False), rules(1, 3, False), False),  # more passes: not claimed here
+    (rules(1, 1, False), rules(3, 3, False), False),  # fewer passes, though draw 1
+    (rules(1, "unlimited", False), rules(1, 3, False), True),  # more passes
+    (rules(1, 3, True), rules(3, 1, False), True),  # all three at once
+    (rules(3, 2, False), rules(3, 3, False), False),  # fewer passes
     (rules(2, "unlimited", False), rules(4, "unlimited", False), False),  # only draw 1 is claimed
 ])
 def test_simulates(stronger, weaker, expected):
@@ -48,7 +50,8 @@ def state_tuple(state: KlondikeState):
        passes=st.sampled_from([1, 2, 3, "unlimited"]), f2t=st.booleans(), seed=st.integers(0, 2**32 - 1))
 def test_a_random_draw_k_game_visits_the_same_positions_under_draw_1(deal, draw, passes, f2t, seed):
     """The proof of ``as_draw_one`` in action: after each draw k move, the draw 1
-    replay of its translation stands in exactly the same position."""
+    replay of its translation stands in exactly the same position, with the
+    same passes and with unlimited passes and f2t."""
     weak = rules(draw, passes, f2t)
     layout = make_deal("klondike", deal).layout
     state, rng, moves = KlondikeState(layout, weak), random.Random(seed), []
@@ -61,6 +64,8 @@ def test_a_random_draw_k_game_visits_the_same_positions_under_draw_1(deal, draw,
         moves.append(move)
         translated = as_draw_one(layout, weak, moves)
         assert state_tuple(replay(SPEC, layout, rules(1, passes, f2t), translated)) == state_tuple(state)
+        # and so does the setting that simulates every other: more passes, f2t on
+        assert state_tuple(replay(SPEC, layout, rules(1, "unlimited", True), translated)) == state_tuple(state)
     turns = sum(m == DRAW for m in moves)
     assert sum(m == DRAW for m in as_draw_one(layout, weak, moves)) >= turns
 

@@ -6,6 +6,9 @@ B, and a loss under B is a loss under A.  Two cases, both exact:
 
 * **foundation_to_tableau on simulates off** (same draw and passes): f2t only
   adds moves; every move of A is a move of B.
+* **more passes simulate fewer** (same draw and f2t): a redeal legal with
+  fewer passes left is legal with more, and the position after it is the
+  same (the passes used count the same in both).
 * **draw 1 simulates draw k** (same passes and f2t).  Turning the stock under
   draw k moves its first min(k, stock) cards onto the waste in their order;
   as many draw 1 turns do exactly the same, one card each, and every
@@ -15,23 +18,29 @@ B, and a loss under B is a loss under A.  Two cases, both exact:
   in both.  So the draw k line, with each turn written as that many draw 1
   turns, visits the same positions under draw 1 (`as_draw_one`).
 
-Both relations compose, so draw 1 with f2t simulates every other setting
-with the same passes.
+The relations compose, so draw 1 with f2t and unlimited passes simulates
+every other setting.
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from solver.deals import Layout
 from solver.games.klondike.reference import KlondikeState
 from solver.notation import DRAW, Move
+from solver.rules import UNLIMITED
 
 
 def simulates(stronger: dict[str, Any], weaker: dict[str, Any]) -> bool:
     """Does ``stronger`` play every game ``weaker`` does (complete rule dicts)?"""
-    return (stronger["passes"] == weaker["passes"]
+    return (_pass_limit(stronger) >= _pass_limit(weaker)
             and (stronger["draw"] == weaker["draw"] or stronger["draw"] == 1)
             and (stronger["foundation_to_tableau"] or not weaker["foundation_to_tableau"]))
+
+
+def _pass_limit(rules: dict[str, Any]) -> float:
+    return math.inf if rules["passes"] == UNLIMITED else rules["passes"]
 
 
 def as_draw_one(layout: Layout, rules: dict[str, Any], moves: list[str]) -> list[str]:
