@@ -116,7 +116,8 @@ def provenance(rows: dict[str, pd.DataFrame]) -> pd.DataFrame:
 def readme_rows(table: pd.DataFrame) -> str:
     """The rows of README.md's published-check table (a test keeps the README in step)."""
     return "\n".join(
-        f"| {r.setting} | {r.won} / {r.lost} / {r.unknown} | {r.unknown_pct:.2f}% | {r.winnable_pct}% "
+        f"| {r.setting} | {r.won} / {r.lost} / {r.unknown} | {r.unknown_pct:.2f}% ({r.unknown_own_search_pct:.2f}%) "
+        f"| {r.winnable_pct}% "
         f"({r.wilson95_pct}%) | {r.published_pct} | {'yes' if r.passes else 'no'} |" for r in table.itertuples())
 
 
