@@ -22,13 +22,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from solver.deals import make_deal
 from solver.games import get_game
-from solver.games.klondike.relations import as_draw_one, simulates
 from solver.rules import parse_rules
 from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE
 from solver.study import stats
-from solver.study.combine import STUDY, carry_over, overlay, replays_as_win_under, with_provenance
+from solver.study.combine import STUDY, carry_all, cross_checks, overlay, with_provenance
 from solver.study.experiment import slugify
 from solver.study.report import markdown_table
 from solver.study.store import read_rows
@@ -50,29 +48,12 @@ def combined_verdicts(results: Path = RESULTS) -> tuple[dict[str, pd.DataFrame],
             later = read_rows(later_dir, "klondike", rules_json, ["deal", "verdict", "budget_nodes", "solution"])
             base = overlay(base, later, "later run")
         rows[label] = with_provenance(base)
-    return carry_over_all(rows, settings), settings
+    return carry_all(rows, _rules(settings), "klondike"), settings
 
 
-def carry_over_all(rows: dict[str, pd.DataFrame], settings: dict[str, dict]) -> dict[str, pd.DataFrame]:
-    """Carry verdicts along every "simulates" relation between the settings until nothing changes."""
+def _rules(settings: dict[str, dict]) -> dict[str, dict]:
     spec = get_game("klondike")
-    rules = {label: parse_rules(spec, s["config"]["rules"]) for label, s in settings.items()}
-    pairs = [(weak, strong) for weak in rules for strong in rules
-             if weak != strong and simulates(rules[strong], rules[weak])]
-    while True:
-        before = sum(int((df["verdict"] == UNKNOWN).sum()) for df in rows.values())
-        for weak, strong in pairs:
-            replays = replays_as_win_under("klondike", rules[strong], _translation(rules[weak], rules[strong]))
-            rows[weak], rows[strong] = carry_over(rows[weak], rows[strong], replays, weak, strong)
-        if sum(int((df["verdict"] == UNKNOWN).sum()) for df in rows.values()) == before:
-            return rows
-
-
-def _translation(weaker: dict, stronger: dict):
-    """Move lists of ``weaker`` as ``stronger`` plays them: stock turns one card at a time under draw 1."""
-    if weaker["draw"] == stronger["draw"]:
-        return None
-    return lambda deal, moves: as_draw_one(make_deal("klondike", deal).layout, weaker, moves)
+    return {label: parse_rules(spec, s["config"]["rules"]) for label, s in settings.items()}
 
 
 def _settings(results: Path) -> dict[str, dict]:
@@ -121,28 +102,6 @@ def readme_rows(table: pd.DataFrame) -> str:
         f"({r.wilson95_pct}%) | {r.published_pct} | {'yes' if r.passes else 'no'} |" for r in table.itertuples())
 
 
-def cross_checks(rows: dict[str, pd.DataFrame], settings: dict[str, dict]) -> pd.DataFrame:
-    """Per related pair: deals both settings' own searches decided, and how many of them disagree.
-
-    A win under the weaker rules with a loss under the stronger would prove
-    one of the two searches wrong (``carry_over`` stops on it); the count of
-    pairs that could have shown it is the weight of the check."""
-    spec = get_game("klondike")
-    rules = {label: parse_rules(spec, s["config"]["rules"]) for label, s in settings.items()}
-    out = []
-    for weak in rules:
-        for strong in rules:
-            if weak == strong or not simulates(rules[strong], rules[weak]):
-                continue
-            a, b = (rows[x].set_index("deal") for x in (weak, strong))
-            own = (a["verdict"] != UNKNOWN) & ~a["implied"] & (b["verdict"] != UNKNOWN) & ~b["implied"]
-            out.append({"weaker": weak, "stronger": strong, "decided_by_both": int(own.sum()),
-                        "won_weaker_lost_stronger": int(((a["verdict"] == SOLVED) & (b["verdict"] == UNSOLVABLE)).sum()),
-                        "won_both": int((own & (a["verdict"] == SOLVED) & (b["verdict"] == SOLVED)).sum()),
-                        "lost_both": int((own & (a["verdict"] == UNSOLVABLE) & (b["verdict"] == UNSOLVABLE)).sum())})
-    return pd.DataFrame(out)
-
-
 def still_unknown(rows: dict[str, pd.DataFrame]) -> str:
     return "\n".join(f"- {label}: " + (" ".join(str(d) for d in df.loc[df["verdict"] == UNKNOWN, "deal"]) or "none")
                      for label, df in rows.items())
@@ -158,7 +117,7 @@ def report_text(rows: dict[str, pd.DataFrame], settings: dict[str, dict]) -> str
             f"## Where the verdicts come from\n\n{markdown_table(provenance(rows))}\n\n"
             f"## Cross-checks between related settings\n\nThe stronger setting plays every game of the "
             f"weaker (f2t adds moves; draw 1 turns one card at a time), so no deal may be won under the "
-            f"weaker and lost under the stronger.\n\n{markdown_table(cross_checks(rows, settings))}\n\n"
+            f"weaker and lost under the stronger.\n\n{markdown_table(cross_checks(rows, _rules(settings), 'klondike'))}\n\n"
             f"## Still unknown\n\n{still_unknown(rows)}\n")
 
 

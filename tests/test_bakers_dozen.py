@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from click.testing import CliRunner
@@ -305,3 +306,32 @@ def test_discrepancy_phase_gets_the_share_measured_for_the_rules(rules, share):
     lds = [e["nodes"] for e in events if e["phase"] == "discrepancy"]
     dfs = [e["nodes"] for e in events if e["phase"] == "dfs"]
     assert max(lds) == int(budget * share) < min(dfs)
+
+
+@pytest.mark.parametrize("stronger, weaker, expected", [
+    ({"build": "any-suit", "kings": "bottom"}, {"build": "other-suit", "kings": "bottom"}, True),
+    ({"build": "any-suit", "kings": "free"}, {"build": "other-suit", "kings": "free"}, True),
+    ({"build": "other-suit", "kings": "bottom"}, {"build": "any-suit", "kings": "bottom"}, False),
+    ({"build": "any-suit", "kings": "free"}, {"build": "any-suit", "kings": "bottom"}, False),  # other deal
+])
+def test_any_suit_plays_every_other_suit_game(stronger, weaker, expected):
+    assert get_game("bakers-dozen").simulates(stronger, weaker) is expected
+
+
+@pytest.mark.parametrize("kings", ["bottom", "free"])
+def test_a_random_other_suit_game_replays_move_for_move_under_any_suit(kings):
+    spec = get_game("bakers-dozen")
+    rng = random.Random(7)
+    for deal in range(1, 6):
+        layout = make_deal("bakers-dozen", deal).layout
+        weak = spec.new_reference(layout, {"build": "other-suit", "kings": kings})
+        strong = spec.new_reference(layout, {"build": "any-suit", "kings": kings})
+        for _ in range(60):
+            legal = weak.legal_moves()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            assert move in strong.legal_moves()
+            weak.play(move)
+            strong.play(move)
+            assert (weak.columns, weak.foundation) == (strong.columns, strong.foundation)

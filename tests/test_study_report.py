@@ -16,7 +16,7 @@ from solver.study.batch import run_batch
 from solver.study.deal_set import DealSet
 from solver.study.errors import StudyError
 from solver.study.experiment import load_study
-from solver.study.report import build_report, derive_labels, load_setting
+from solver.study.report import build_report, derive_labels, load_setting, write_report
 from solver.study.runconfig import RunConfig
 
 
@@ -221,3 +221,47 @@ def test_every_declared_experiment_loads():
     assert all(s.config.rules["passes"] == "unlimited" for s in unlimited.settings)
     assert all([(e.max_nodes, e.tt_mb) for e in s.config.escalate] == [(20_000_000, 1024), (100_000_000, 4096)]
                for s in unlimited.settings)
+
+
+def _run(tmp_path, name, rules, verdict):
+    def solve(task):
+        v = verdict(task.deal)
+        return {"deal": task.deal, "verdict": v, "moves": 100 if v == "solved" else None, "nodes": 10,
+                "seconds": 0.01, "reason": "", "solution": ""}
+    config = RunConfig.make("klondike", rules, 5000, None, 8)
+    run_batch(tmp_path / name, config, DealSet.parse("1-40"), progress=False, solve_fn=solve)
+    return tmp_path / name
+
+
+def draw3_verdict(deal):
+    return "solved" if deal % 2 == 0 else ("unknown" if deal % 5 == 0 else "unsolvable")
+
+
+def test_related_settings_are_cross_checked(tmp_path):
+    """Draw 1 plays every draw 3 game (same passes): the report counts the
+    deals both decided; draw 1 / one pass / f2t, related to neither (fewer
+    passes than both, moves draw 1 / unlimited lacks), gets no row."""
+    d3 = _run(tmp_path, "d3", {"draw": 3, "passes": "unlimited"}, draw3_verdict)
+    d1 = _run(tmp_path, "d1", {"draw": 1, "passes": "unlimited"}, lambda d: "unsolvable" if d % 4 == 1 else "solved")
+    d1p1 = _run(tmp_path, "d1p1", {"draw": 1, "passes": 1, "foundation_to_tableau": True}, lambda d: "unsolvable")
+    report = build_report([load_setting(d3, "draw 3"), load_setting(d1, "draw 1"), load_setting(d1p1, "one pass")])
+    rows = report.cross_checks.to_dict("records")
+    both = [d for d in range(1, 41) if draw3_verdict(d) != "unknown"]
+    assert rows == [{"weaker": "draw 3", "stronger": "draw 1", "decided_by_both": len(both),
+                     "won_both": sum(d % 2 == 0 for d in both),
+                     "lost_both": sum(d % 4 == 1 and draw3_verdict(d) == "unsolvable" for d in both),
+                     "lost_weaker_won_stronger": sum(d % 2 == 1 and d % 4 != 1 for d in both)}]
+    written = [p.name for p in write_report(report, tmp_path / "out")]
+    assert "cross-checks.md" in written
+    assert "plays every game of the weaker" in (tmp_path / "out" / "cross-checks.md").read_text()
+
+
+def test_a_win_under_the_weaker_setting_lost_under_the_stronger_stops_the_report(tmp_path):
+    d3 = _run(tmp_path, "d3", {"draw": 3, "passes": "unlimited"}, draw3_verdict)
+    d1 = _run(tmp_path, "d1", {"draw": 1, "passes": "unlimited"}, lambda d: "unsolvable" if d == 12 else "solved")
+    with pytest.raises(StudyError, match=r"deal\(s\) 12: won under draw 3 but lost under draw 1"):
+        build_report([load_setting(d3, "draw 3"), load_setting(d1, "draw 1")])
+    result = CliRunner().invoke(main, ["report", str(d3), str(d1), "--label", "draw 3", "--label", "draw 1",
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "won under draw 3 but lost under draw 1" in result.output
+    assert "Traceback" not in result.output

@@ -76,6 +76,18 @@ class GameSpec:
         """Fill defaults, check combinations; return every option explicitly."""
         raise NotImplementedError
 
+    def simulates(self, stronger: dict[str, Any], weaker: dict[str, Any]) -> bool:
+        """Can every line of play under ``weaker`` be played, position for
+        position, under ``stronger`` (complete rules)?  Then a win under weaker
+        is a win under stronger and a loss under stronger a loss under weaker
+        (``solver.study.combine``).  Only identical rules, unless a game proves more."""
+        return stronger == weaker
+
+    def as_played_under(self, layout: Layout, weaker: dict[str, Any], stronger: dict[str, Any],
+                        moves: list[str]) -> list[str]:
+        """A ``weaker`` move list written as ``stronger`` plays it (where ``simulates``)."""
+        return list(moves)
+
     # --- deals -----------------------------------------------------------------
     def layout_from_deck(self, deck: list[int]) -> Layout:
         """Lay out a 52-card deck (dealing order) as PySolFC deals this game."""

@@ -106,6 +106,63 @@ def carry_over(weaker: pd.DataFrame, stronger: pd.DataFrame, replays_as_win: Cal
     return weak, strong
 
 
+def related_pairs(game: str, rules: dict[str, dict]) -> list[tuple[str, str]]:
+    """(weaker, stronger) label pairs where the game says stronger plays every game of weaker."""
+    spec = get_game(game)
+    return [(weak, strong) for weak in rules for strong in rules
+            if weak != strong and rules[weak] != rules[strong] and spec.simulates(rules[strong], rules[weak])]
+
+
+def carry_all(rows: dict[str, pd.DataFrame], rules: dict[str, dict], game: str) -> dict[str, pd.DataFrame]:
+    """``carry_over`` along every related pair (``related_pairs``) until nothing changes.
+
+    Wins are replayed under the stronger rules after ``GameSpec.as_played_under``."""
+    spec = get_game(game)
+    rows = dict(rows)
+
+    def unknowns() -> int:
+        return sum(int((df["verdict"] == UNKNOWN).sum()) for df in rows.values())
+
+    while True:
+        before = unknowns()
+        for weak, strong in related_pairs(game, rules):
+            def translate(deal, moves, weak=weak, strong=strong):
+                return spec.as_played_under(make_deal(game, deal).layout, rules[weak], rules[strong], moves)
+            replays = replays_as_win_under(game, rules[strong], translate)
+            rows[weak], rows[strong] = carry_over(rows[weak], rows[strong], replays, weak, strong)
+        if unknowns() == before:
+            return rows
+
+
+def cross_checks(rows: dict[str, pd.DataFrame], rules: dict[str, dict], game: str) -> pd.DataFrame:
+    """Per related pair: the deals both settings' own searches decided, by verdict pair.
+
+    No deal may be won under the weaker rules and lost under the stronger:
+    that would prove one of the two searches wrong, and raises StudyError.
+    ``decided_by_both`` is the weight of the check (rows marked ``implied``
+    are left out)."""
+    out = []
+    for weak, strong in related_pairs(game, rules):
+        a, b = (rows[x].set_index("deal") for x in (weak, strong))
+        a, b = a.align(b, join="inner", axis=0)
+        clash = a.index[(a["verdict"] == SOLVED) & (b["verdict"] == UNSOLVABLE)]
+        if len(clash):
+            raise StudyError(f"deal(s) {_few(list(clash))}: won under {weak} but lost under {strong}, "
+                             f"which plays every game of it: one of the two searches is wrong")
+        own = (a["verdict"] != UNKNOWN) & (b["verdict"] != UNKNOWN) & ~_implied(a) & ~_implied(b)
+        out.append({"weaker": weak, "stronger": strong, "decided_by_both": int(own.sum()),
+                    "won_both": int((own & (a["verdict"] == SOLVED) & (b["verdict"] == SOLVED)).sum()),
+                    "lost_both": int((own & (a["verdict"] == UNSOLVABLE) & (b["verdict"] == UNSOLVABLE)).sum()),
+                    "lost_weaker_won_stronger": int((own & (a["verdict"] == UNSOLVABLE)
+                                                     & (b["verdict"] == SOLVED)).sum())})
+    return pd.DataFrame(out, columns=["weaker", "stronger", "decided_by_both", "won_both", "lost_both",
+                                      "lost_weaker_won_stronger"])
+
+
+def _implied(df: pd.DataFrame) -> pd.Series:
+    return df["implied"].astype(bool) if "implied" in df else pd.Series(False, index=df.index)
+
+
 def replays_as_win_under(game: str, rules: dict,
                          translate: Callable[[int, list[str]], list[str]] | None = None
                          ) -> Callable[[int, list[str]], bool]:

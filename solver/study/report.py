@@ -8,6 +8,10 @@ that a reader can understand without the command that made it:
     summary.csv / summary.md      solvability per setting (with 95% bounds; with budget
                                   escalation, the deals decided at each budget)
     paired.csv / paired.md        verdict pairs and McNemar's exact test
+    cross-checks.csv / .md        settings where one plays every game of another
+                                  (``solver.study.combine.cross_checks``): no deal
+                                  may be won under the weaker and lost under the
+                                  stronger; a report with such a deal is refused
     distributions.csv             solution length, seconds and nodes per deal
     deals.parquet                 one row per (setting, deal), no move lists
     manifest.json                 configurations, sessions, provenance, labels
@@ -31,6 +35,9 @@ from solver.study.runconfig import RunConfig, fmt_value, load_run_config, proven
 from solver.study.store import read_rows
 
 MAX_PAIRS = 6  # paired comparisons drawn when none are declared
+CROSS_CHECK_NOTE = ("The stronger setting plays every game of the weaker (the game's `simulates`), so no deal "
+                    "is won under the weaker and lost under the stronger (such a deal would stop the report). "
+                    "`decided_by_both` counts the deals where the check could have failed.\n\n")
 
 
 @dataclass
@@ -93,6 +100,7 @@ class Report:
     distributions: pd.DataFrame
     deals: pd.DataFrame
     meta: dict = field(default_factory=dict)
+    cross_checks: pd.DataFrame = field(default_factory=pd.DataFrame)
 
 
 def build_report(settings: list[Setting], title: str | None = None,
@@ -112,7 +120,19 @@ def build_report(settings: list[Setting], title: str | None = None,
     meta = _meta(settings, title)
     stages = _stages(settings)
     return Report(meta["title"], settings, _summary(settings, stages), stages, _paired(by_label, pairs),
-                  _distributions(settings), _deal_rows(settings), meta)
+                  _distributions(settings), _deal_rows(settings), meta, _cross_checks(settings))
+
+
+def _cross_checks(settings: list[Setting]) -> pd.DataFrame:
+    """``combine.cross_checks`` within each game (raises StudyError on a contradiction)."""
+    from solver.study.combine import cross_checks
+
+    tables = []
+    for game in dict.fromkeys(s.config.game for s in settings):
+        mine = [s for s in settings if s.config.game == game]
+        table = cross_checks({s.label: s.rows for s in mine}, {s.label: s.config.rules for s in mine}, game)
+        tables.append(table)
+    return pd.concat(tables, ignore_index=True) if tables else pd.DataFrame()
 
 
 def _stages(settings: list[Setting]) -> pd.DataFrame:
@@ -257,6 +277,9 @@ def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | Non
     save_table(report.summary, summary_text, "summary", f"{report.title}: solvability")
     if not report.paired.empty:
         save_table(report.paired, paired_markdown(report.paired), "paired", f"{report.title}: paired comparison")
+    if not report.cross_checks.empty:
+        save_table(report.cross_checks, CROSS_CHECK_NOTE + markdown_table(report.cross_checks), "cross-checks",
+                   f"{report.title}: cross-checks between related settings")
     report.distributions.round(6).to_csv(out / "distributions.csv", index=False)
     report.deals.to_parquet(out / "deals.parquet", index=False)
     written += [out / "distributions.csv", out / "deals.parquet"]

@@ -45,6 +45,12 @@ class BakersDozenSpec(GameSpec):
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)
 
+    def simulates(self, stronger: dict[str, Any], weaker: dict[str, Any]) -> bool:
+        """any-suit plays every other-suit game (it only adds building on a card's own
+        suit); the kings options deal different positions, so they must match."""
+        return stronger["kings"] == weaker["kings"] and (stronger["build"] == weaker["build"]
+                                                         or stronger["build"] == "any-suit")
+
     def layout_from_deck(self, deck: list[int]) -> Layout:
         return layout.layout_from_deck(deck)
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from solver.deals import Layout
 from solver.games.base import GameSpec
-from solver.games.klondike import fast, kernel, layout, rules
+from solver.games.klondike import fast, kernel, layout, relations, rules
 from solver.games.klondike.reference import KlondikeState
 
 
@@ -23,6 +23,13 @@ class Klondike(GameSpec):
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)
+
+    def simulates(self, stronger: dict[str, Any], weaker: dict[str, Any]) -> bool:
+        return relations.simulates(stronger, weaker)
+
+    def as_played_under(self, lay: Layout, weaker: dict[str, Any], stronger: dict[str, Any],
+                        moves: list[str]) -> list[str]:
+        return list(moves) if weaker["draw"] == stronger["draw"] else relations.as_draw_one(lay, weaker, moves)
 
     def layout_from_deck(self, deck: list[int]) -> Layout:
         return layout.layout_from_deck(deck)
