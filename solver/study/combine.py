@@ -7,10 +7,14 @@ directory of their own.  A decided verdict is final whichever run made it
 
 * ``overlay``: a later run's decided verdict replaces an unknown one; two
   decided verdicts that differ mean one run is wrong, and stop everything.
-* ``carry_over``: when rule set B allows every move rule set A allows (for
-  Klondike: the same game with foundation-to-tableau moves), a win under A
-  is a win under B and a loss under B is a loss under A.  A carried win
-  counts only after its stored move list replays as a win under B.
+* ``carry_over``: when rule set B plays every game of rule set A (the
+  game's ``simulates``; for Klondike, f2t over no f2t, draw 1 over draw k,
+  more passes over fewer), a win under A is a win under B and a loss under B
+  is a loss under A.  A carried win counts only after its stored move list,
+  written as B plays it, replays as a win under B.  ``carry_all`` repeats
+  this along every related pair until nothing changes.
+* ``cross_checks``: per related pair, the deals both decided; a win under A
+  with a loss under B proves one search wrong and stops everything.
 
 Each combined row keeps where its verdict came from (``decided_by``), so a
 reader can tell the study's own verdicts from the added ones.
@@ -69,14 +73,18 @@ def overlay(base: pd.DataFrame, later: pd.DataFrame, source: str) -> pd.DataFram
     return out
 
 
-def carry_over(weaker: pd.DataFrame, stronger: pd.DataFrame, replays_as_win: Callable[[int, list[str]], bool],
+WinUnder = Callable[[int, list[str]], "list[str] | None"]
+
+
+def carry_over(weaker: pd.DataFrame, stronger: pd.DataFrame, win_under_stronger: WinUnder,
                weaker_name: str, stronger_name: str) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Verdicts implied between two rule sets where ``stronger`` allows every move ``weaker`` does.
 
     Both frames hold one row per deal (deal, verdict, decided_by, solution).
     A deal won under ``weaker`` and unknown under ``stronger`` becomes won
-    there when ``replays_as_win(deal, moves)`` confirms its stored solution
-    under the stronger rules (no stored solution: left unknown).  A deal lost
+    there when ``win_under_stronger(deal, moves)`` turns its stored solution
+    into a move list that replays as a win under the stronger rules (stored
+    with the row; no stored solution: left unknown).  A deal lost
     under ``stronger`` and unknown under ``weaker`` becomes lost there.
     Rows changed get ``implied`` = True.  Returns the two frames, updated.
     """
@@ -91,12 +99,13 @@ def carry_over(weaker: pd.DataFrame, stronger: pd.DataFrame, replays_as_win: Cal
     weak_at = pd.Series(range(len(weak)), index=weak["deal"].to_numpy())
     for row in merged.itertuples(index=False):
         if row.verdict_weak == SOLVED and row.verdict_strong == UNKNOWN and row.solution:
-            if not replays_as_win(int(row.deal), row.solution.split()):
+            moves = win_under_stronger(int(row.deal), row.solution.split())
+            if moves is None:
                 raise StudyError(f"deal {row.deal}: the {weaker_name} win does not replay under {stronger_name}")
             i = int(strong_at[row.deal])
             strong.at[i, "verdict"] = SOLVED
             strong.at[i, "decided_by"] = f"{weaker_name} win replayed"
-            strong.at[i, "solution"] = row.solution
+            strong.at[i, "solution"] = " ".join(moves)
             strong.at[i, "implied"] = True
         elif row.verdict_strong == UNSOLVABLE and row.verdict_weak == UNKNOWN:
             i = int(weak_at[row.deal])
@@ -128,8 +137,8 @@ def carry_all(rows: dict[str, pd.DataFrame], rules: dict[str, dict], game: str) 
         for weak, strong in related_pairs(game, rules):
             def translate(deal, moves, weak=weak, strong=strong):
                 return spec.as_played_under(make_deal(game, deal).layout, rules[weak], rules[strong], moves)
-            replays = replays_as_win_under(game, rules[strong], translate)
-            rows[weak], rows[strong] = carry_over(rows[weak], rows[strong], replays, weak, strong)
+            rows[weak], rows[strong] = carry_over(rows[weak], rows[strong], win_under(game, rules[strong], translate),
+                                                  weak, strong)
         if unknowns() == before:
             return rows
 
@@ -163,23 +172,21 @@ def _implied(df: pd.DataFrame) -> pd.Series:
     return df["implied"].astype(bool) if "implied" in df else pd.Series(False, index=df.index)
 
 
-def replays_as_win_under(game: str, rules: dict,
-                         translate: Callable[[int, list[str]], list[str]] | None = None
-                         ) -> Callable[[int, list[str]], bool]:
-    """``(deal, moves) -> bool``: do the moves (after ``translate``, if given) win that deal
-    of ``game`` under ``rules`` on the reference engine?  A move list ``translate`` refuses
-    (IllegalMove, ValueError) does not win."""
+def win_under(game: str, rules: dict, translate: Callable[[int, list[str]], list[str]] | None = None) -> WinUnder:
+    """``(deal, moves) -> moves | None``: the moves (after ``translate``, if given) if they
+    win that deal of ``game`` under ``rules`` on the reference engine, else None (also when
+    ``translate`` refuses them)."""
     spec = get_game(game)
 
-    def replays_as_win(deal: int, moves: list[str]) -> bool:
+    def as_win(deal: int, moves: list[str]) -> list[str] | None:
         try:
             if translate is not None:
                 moves = translate(deal, moves)
             verify_win(spec, make_deal(game, deal).layout, rules, moves)
         except ValueError:  # ReplayError and IllegalMove included
-            return False
-        return True
-    return replays_as_win
+            return None
+        return list(moves)
+    return as_win
 
 
 def _nodes(count: int) -> str:
