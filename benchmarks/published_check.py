@@ -5,11 +5,12 @@ passes).  The check asks, per setting, for a 95% Wilson interval containing
 their figure with under 0.5% of the deals unknown.  The study
 (``results/unlimited-passes-2000``, 2M nodes per deal) left 3-4% unknown;
 those deals were solved again later with a newer solver and larger budgets,
-one run directory per setting under ``later/``.  This script combines the
-two (``solver.study.combine``), carries verdicts between settings where one
-plays every game of the other (``solver.games.klondike.relations``: f2t
-over no f2t, draw 1 over draw 3; a carried win counts only once its move
-list replays as a win under the other setting), and prints the table.
+in run directories under ``later/<setting>/`` (applied in name order).
+This script combines the two (``solver.study.combine``), carries verdicts
+between settings where one plays every game of the other
+(``solver.games.klondike.relations``: f2t over no f2t, draw 1 over draw 3;
+a carried win counts only once its move list replays as a win under the
+other setting), and prints the table.
 
     python benchmarks/published_check.py           # print the table
     python benchmarks/published_check.py --write   # and write published-check.md / .csv
@@ -42,10 +43,9 @@ def combined_verdicts(results: Path = RESULTS) -> tuple[dict[str, pd.DataFrame],
     rows = {}
     for label, setting in settings.items():
         base = study[study["setting"] == label][["deal", "verdict"]].reset_index(drop=True)
-        later_dir = results / "later" / slugify(label)
-        if later_dir.is_dir():
-            rules_json = json.dumps(setting["config"]["rules"], sort_keys=True)
-            later = read_rows(later_dir, "klondike", rules_json, ["deal", "verdict", "budget_nodes", "solution"])
+        rules_json = json.dumps(setting["config"]["rules"], sort_keys=True)
+        for run_dir in sorted((results / "later" / slugify(label)).glob("*/run.json")):
+            later = read_rows(run_dir.parent, "klondike", rules_json, ["deal", "verdict", "budget_nodes", "solution"])
             base = overlay(base, later, "later run")
         rows[label] = with_provenance(base)
     return carry_all(rows, _rules(settings), "klondike"), settings
