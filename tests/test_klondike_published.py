@@ -3,6 +3,10 @@
 (solved + unknown)/n, each end with its Wilson 95% bound, must contain the
 published share.  The default run is small but real; ``pytest -m slow``
 runs the issue's full check (2,000 deals per setting, < 0.5% unknown)."""
+import json
+from pathlib import Path
+
+import pandas as pd
 import pytest
 
 from solver.deals import make_deal
@@ -61,3 +65,21 @@ def test_published_figure_2000_deals(setting):
     s = measure(rules, range(1, 2001), max_nodes=2_000_000)
     assert s["ci_low"] * 100 <= published <= s["ci_high"] * 100, s
     assert s["unknown"] / s["n"] < 0.005, s
+
+
+STUDY = Path(__file__).resolve().parent.parent / "results" / "unlimited-passes-2000"
+
+
+@pytest.mark.parametrize("setting", ["draw 1, f2t", "draw 1, no f2t", "draw 3, f2t", "draw 3, no f2t"])
+def test_the_committed_study_verdicts_still_hold(setting):
+    """The 2,000-deal study ran on an older solver.  Five won and five lost
+    deals per setting (seeded samples of those decided within 100,000
+    nodes, so that this stays quick) must get the same verdict today."""
+    manifest = json.loads((STUDY / "manifest.json").read_text())
+    rules = next(s["config"]["rules"] for s in manifest["settings"] if s["label"] == setting)
+    deals = pd.read_parquet(STUDY / "deals.parquet")
+    quick = deals[(deals["setting"] == setting) & (deals["verdict"] != "unknown") & (deals["nodes"] < 100_000)]
+    sample = quick.groupby("verdict").sample(5, random_state=2026)
+    assert sorted(sample["verdict"]) == ["solved"] * 5 + ["unsolvable"] * 5
+    for row in sample.itertuples():
+        assert solve(make_deal("klondike", row.deal), rules, max_nodes=2_000_000).result == row.verdict, row.deal
