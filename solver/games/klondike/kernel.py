@@ -265,6 +265,12 @@ def _lower_of_suit_below(state, p, i, card):
 
 
 @njit(cache=True, inline="always")
+def _lower_of_suit_in(cards, card):
+    """Does the bit mask ``cards`` hold a lower card of ``card``'s suit?"""
+    return cards & ((np.int64(1) << card) - (np.int64(1) << (suit_of(card) * 13))) != 0
+
+
+@njit(cache=True, inline="always")
 def _under(loc, card, p, i, q, k):
     """Does ``card`` lie under index i of pile p or under index k of pile q?"""
     where = loc[card]
@@ -350,10 +356,12 @@ def dead_end(state, rules, loc):
     for p in range(PILES):
         n = pile_len(state, p)
         top = min(pile_down(state, p), n - 1)  # face-down cards and the lowest face-up one
+        below = np.int64(0)  # bit per card under index i: "blocked" in O(1), not a scan
         for i in range(1, top + 1):
+            below |= np.int64(1) << pile_card(state, p, i - 1)
             x = pile_card(state, p, i)
             r = rank_of(x)
-            if r == 13 or not _lower_of_suit_below(state, p, i - 1, x):
+            if r == 13 or not _lower_of_suit_in(below, x):
                 continue
             if red(x):
                 p1, p2 = r, 39 + r  # clubs and spades of rank r + 1
@@ -420,7 +428,8 @@ def _never_moves(state, rules, loc):
     in the set" a 5-bit field of ``clear``: no arrays are allocated.  A
     sweep tries a pile's face-up cards bottom up (a carried card follows the
     one under it at once), then its face-down cards top down while they go
-    in (only the top one can), then the talon.
+    in (only the top one can), then the talon from its last card down (in
+    the last pass a card follows the cards above it).
 
     ``loc`` holds card -> pile * 32 + index (``dead_end`` filled it).
     """
@@ -468,7 +477,7 @@ def _never_moves(state, rules, loc):
                 left -= 1
                 changed = True
                 clear, empty_pile = _clear_down(state, done, clear, empty_pile, p)
-        for j in range(length):
+        for j in range(length - 1, -1, -1):
             x = np.int64(state[TALON + j])
             if (done >> x) & 1:
                 continue
