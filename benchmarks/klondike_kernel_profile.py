@@ -68,15 +68,10 @@ def t_dead(states, rules, buf):
 
 
 @njit
-def t_never(states, rules, buf):
+def t_never(states, rules):
     total = 0
     for i in range(states.shape[0]):
-        buf[:] = -1
-        s = states[i]
-        for p in range(KL.PILES):
-            for j in range(KL.pile_len(s, p)):
-                buf[KL.pile_card(s, p, j)] = p * 32 + j
-        total += KL._never_moves(s, rules, buf)
+        total += KL._never_moves(states[i], rules)
     return total
 
 
@@ -144,7 +139,7 @@ def main() -> None:
         "gen_moves (all)": lambda: t_gen(states, rules, buf),
         "gen + apply each move": lambda: t_apply(states, rules, buf, child),
         "dead_end (A, B, M)": lambda: t_dead(states, rules, buf),
-        "_never_moves (M) + loc": lambda: t_never(states, rules, buf),
+        "_never_moves (M)": lambda: t_never(states, rules),
         "loc fill only": lambda: t_loc_only(states, rules, buf),
         "state_key": lambda: t_key(states, rules),
         "state_key + probe_insert": lambda: t_probe(states, rules, table.keys, table.vals, table.stamps),

@@ -384,11 +384,11 @@ def dead_end(state, rules, loc):
                 return True  # pattern B
     if rules[R_PASSES] != 0 and not in_last_pass(state, rules):
         return False
-    return _never_moves(state, rules, loc)
+    return _never_moves(state, rules)
 
 
 @njit(cache=True)
-def _never_moves(state, rules, loc):
+def _never_moves(state, rules):
     """Pattern M: is some card not on its foundation unable ever to move?
 
     Every such card must move at least once.  Look at each card's *first*
@@ -429,9 +429,12 @@ def _never_moves(state, rules, loc):
     sweep tries a pile's face-up cards bottom up (a carried card follows the
     one under it at once), then its face-down cards top down while they go
     in (only the top one can), then the talon from its last card down (in
-    the last pass a card follows the cards above it).
-
-    ``loc`` holds card -> pile * 32 + index (``dead_end`` filled it).
+    the last pass a card follows the cards above it).  The tableau tops a
+    card may go onto are one mask, ``targets``: cards in the set, with
+    foundation_to_tableau the foundation cards, and each pile's card just
+    under its cards in the set.  A pile's such card is never under a card x
+    not yet in the set of that pile (x lies at or under it), so "not under
+    x" needs no test; and a pile's earlier such cards are in the set.
     """
     f2t = rules[R_F2T] != 0
     last_pass = in_last_pass(state, rules)
@@ -445,12 +448,17 @@ def _never_moves(state, rules, loc):
         home = np.int64(state[FOUND + s])
         done |= ((np.int64(1) << home) - 1) << (13 * s)
         left += 13 - home
+    targets = done if f2t else np.int64(0)  # bit per card a card could be built on
     talon_done = np.int64(0)  # bit j: talon card j is in the set
     clear = np.int64(0)  # 5 bits per pile p: the cards from this index up are in the set
     empty_pile = False  # some pile has all its cards in the set
     for p in range(PILES):
-        clear |= pile_len(state, p) << (5 * p)
-        empty_pile = empty_pile or pile_len(state, p) == 0
+        n = pile_len(state, p)
+        clear |= n << (5 * p)
+        if n == 0:
+            empty_pile = True
+        else:
+            targets |= np.int64(1) << pile_card(state, p, n - 1)
     changed = True
     while changed and left > 0:
         changed = False
@@ -462,21 +470,22 @@ def _never_moves(state, rules, loc):
                     continue
                 carried = i > down and (done >> pile_card(state, p, i - 1)) & 1 != 0
                 top = _clear_from(clear, p) == i + 1
-                if carried or (top and _suit_below_done(done, x)) or _has_target(
-                        state, loc, done, clear, empty_pile, x, p, i, f2t):
+                if carried or (top and _suit_below_done(done, x)) or _has_target(targets, empty_pile, x):
                     done |= np.int64(1) << x
+                    targets |= np.int64(1) << x
                     left -= 1
                     changed = True
-                    clear, empty_pile = _clear_down(state, done, clear, empty_pile, p)
+                    clear, targets, empty_pile = _clear_down(state, done, clear, targets, empty_pile, p)
             while 0 < _clear_from(clear, p) <= down:  # face down: only the top can go in
                 i = _clear_from(clear, p) - 1
                 x = pile_card(state, p, i)
-                if not (_suit_below_done(done, x) or _has_target(state, loc, done, clear, empty_pile, x, p, i, f2t)):
+                if not (_suit_below_done(done, x) or _has_target(targets, empty_pile, x)):
                     break
                 done |= np.int64(1) << x
+                targets |= np.int64(1) << x
                 left -= 1
                 changed = True
-                clear, empty_pile = _clear_down(state, done, clear, empty_pile, p)
+                clear, targets, empty_pile = _clear_down(state, done, clear, targets, empty_pile, p)
         for j in range(length - 1, -1, -1):
             x = np.int64(state[TALON + j])
             if (done >> x) & 1:
@@ -489,8 +498,9 @@ def _never_moves(state, rules, loc):
                 below = (np.int64(1) << j) - 1
                 if not ((in_reach >> j) & 1 or talon_done & below != 0 or (talon_done >> (j + 1)) & 1):
                     continue
-            if _suit_below_done(done, x) or _has_target(state, loc, done, clear, empty_pile, x, -1, -1, f2t):
+            if _suit_below_done(done, x) or _has_target(targets, empty_pile, x):
                 done |= np.int64(1) << x
+                targets |= np.int64(1) << x
                 talon_done |= np.int64(1) << j
                 left -= 1
                 changed = True
@@ -504,12 +514,14 @@ def _clear_from(clear, p):
 
 
 @njit(cache=True, inline="always")
-def _clear_down(state, done, clear, empty_pile, p):
+def _clear_down(state, done, clear, targets, empty_pile, p):
     """Pattern M: lower pile p's clear index past the cards now in the set;
-    also say whether a pile is now all in the set."""
+    the card under them is a target, or the pile is all in the set."""
     while _clear_from(clear, p) > 0 and (done >> pile_card(state, p, _clear_from(clear, p) - 1)) & 1:
         clear -= np.int64(1) << (5 * p)
-    return clear, empty_pile or _clear_from(clear, p) == 0
+    if _clear_from(clear, p) == 0:
+        return clear, targets, True
+    return clear, targets | (np.int64(1) << pile_card(state, p, _clear_from(clear, p) - 1)), empty_pile
 
 
 @njit(cache=True, inline="always")
@@ -521,29 +533,15 @@ def _suit_below_done(done, x):
 
 
 @njit(cache=True, inline="always")
-def _has_target(state, loc, done, clear, empty_pile, x, p, i, f2t):
-    """Pattern M: can x (at index i of pile p, or p = -1 in the talon) go
-    onto the tableau: a King into a pile all in the set, or onto a parent in
-    the set, on its foundation with foundation_to_tableau, or in a pile, not
-    under x, with every card above it in the set?"""
+def _has_target(targets, empty_pile, x):
+    """Pattern M: can x go onto the tableau: a King into a pile all in the
+    set, another card onto a parent in ``targets``?"""
     r = rank_of(x)
     if r == 13:
         return empty_pile
     first = r if red(x) else 13 + r  # the parent in clubs or diamonds
-    for parent in (first, first + (39 if red(x) else 13)):
-        if rank_of(parent) <= np.int64(state[FOUND + suit_of(parent)]):
-            if f2t:
-                return True
-        elif (done >> parent) & 1:
-            return True
-        else:
-            wp = loc[parent]
-            if wp >= 0:
-                q = wp // 32
-                j = wp % 32
-                if _clear_from(clear, q) == j + 1 and not (q == p and j < i):
-                    return True
-    return False
+    second = first + (39 if red(x) else 13)
+    return (targets >> first) & 1 != 0 or (targets >> second) & 1 != 0
 
 
 @njit(cache=True)
