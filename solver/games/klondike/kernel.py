@@ -356,7 +356,7 @@ def dead_end(state, rules, loc):
        time).  Skipping a dead-end test is always safe.
 
     ``loc`` is scratch: card -> pile * 32 + index, -1 off the tableau,
-    filled only once a blocked card is found (most positions need none).
+    filled only once a blocked card is found (patterns A and B need it).
     """
     f2t = rules[R_F2T] != 0
     loc_filled = False
