@@ -323,11 +323,7 @@ def never_moving_cards(state, rules: dict, reach: bool = True) -> list[int]:
 
 def kernel_never_moves(state, rules) -> bool:
     arr = SPEC.encode(state, rules)
-    loc = np.full(52, -1, dtype=np.int32)
-    for p in range(k.PILES):
-        for i in range(k.pile_len(arr, p)):
-            loc[k.pile_card(arr, p, i)] = p * 32 + i
-    return bool(k._never_moves(arr, SPEC.rules_array(rules), loc))
+    return bool(k._never_moves(arr, SPEC.rules_array(rules)))
 
 
 def test_never_moving_card_test_matches_its_plain_statement():
