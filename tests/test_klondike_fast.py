@@ -6,6 +6,7 @@ the reference engine allows, and every fast child equals the reference
 position reached by replaying the move's notation.
 """
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -171,3 +172,47 @@ def test_a_deal_lost_at_once_gets_no_reduced_moves():
     arr, rules_arr = SPEC.encode(ref, rules), SPEC.rules_array(rules)
     assert len(fast_moves(arr, rules_arr)) == 11 and fast_moves(arr, rules_arr, MODE_SOLVE) == []
     assert unreduced_verdict(ref, rules) != SOLVED
+
+
+def test_stock_turns_are_the_turns_that_reach_the_card():
+    """``_stock_turns`` (counted, not stepped) against turning one step at a
+    time: every talon size, waste size, draw count and target card."""
+    from solver.games.klondike.fast import _stock_turns
+
+    def stepped(length, waste, draw, target):
+        turns = []
+        while waste - 1 != target:
+            if len(turns) > 2 * length + 2:
+                return None
+            if waste < length:
+                turns.append(DRAW)
+                waste = min(waste + draw, length)
+            else:
+                turns.append(REDEAL)
+                waste = 0
+        return turns
+
+    for length in range(1, k.TALON_SLOTS + 1):
+        for draw in (1, 2, 3, 4):
+            for waste in range(length + 1):
+                for target in range(length):
+                    expected = stepped(length, waste, draw, target)
+                    if expected is None:
+                        with pytest.raises(AssertionError):
+                            _stock_turns(length, waste, draw, target)
+                    else:
+                        assert _stock_turns(length, waste, draw, target) == expected, (length, waste, draw, target)
+
+
+def test_describe_line_describes_each_position_of_a_won_line():
+    from solver.search import solve as S
+    from solver.search.config import DEFAULT_TT_MB
+
+    for draw in (1, 3):
+        rules = parse_rules(SPEC, {"draw": draw, "passes": "unlimited", "foundation_to_tableau": True})
+        search = S._Search(SPEC, make_deal("klondike", 3), rules, DEFAULT_TT_MB, None, None)
+        assert S._decide(search, 300_000) == S.engine.SOLVED
+        states, moves = search.stack.line()
+        each = [text for state, move in search.stack.path() for text in SPEC.describe_move(state, search.rules_arr, move)]
+        assert SPEC.describe_line(states, search.rules_arr, moves) == each
+        assert len(each) > len(moves)  # stock turns included

@@ -115,3 +115,7 @@ class GameSpec:
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
         """The notation moves (one or more, e.g. draws then a play) of a fast move."""
         raise NotImplementedError
+
+    def describe_line(self, states: np.ndarray, rules_arr: np.ndarray, moves: list[int]) -> list[str]:
+        """The notation moves of a line of play: ``moves[d]`` played in ``states[d]``."""
+        return [text for state, move in zip(states, moves) for text in self.describe_move(state, rules_arr, move)]

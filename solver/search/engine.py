@@ -53,10 +53,17 @@ class SearchStack:
         self.ctl[BOUND] = bound
         self.ctl[NEXT_BOUND] = NO_BOUND
 
+    def line(self) -> tuple[np.ndarray, list[int]]:
+        """The line from the root to the won position: its positions (one
+        row each, a copy: the next search may reuse the stack) and the move
+        played in each."""
+        depth = int(self.ctl[DEPTH])
+        taken = self.moves[np.arange(depth), self.midx[:depth] - 1]  # each level's move is the one before midx
+        return self.states[:depth].copy(), taken.tolist()
+
     def path(self) -> list[tuple[np.ndarray, int]]:
         """(position, move) pairs from the root to the won position."""
-        depth = int(self.ctl[DEPTH])
-        return [(self.states[d].copy(), int(self.moves[d, self.midx[d] - 1])) for d in range(depth)]
+        return list(zip(*self.line()))
 
 
 @njit(cache=True)

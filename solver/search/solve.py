@@ -115,10 +115,12 @@ class _Search:
         return status
 
     def solution(self, path: list[tuple[np.ndarray, int]] | None = None) -> list[str]:
-        """The notation moves of ``path`` (default: the DFS stack's), replay-verified."""
-        moves: list[str] = []
-        for state, move in (self.stack.path() if path is None else path):
-            moves.extend(self.spec.describe_move(state, self.rules_arr, move))
+        """The notation moves of ``path`` (default: the DFS stack's line), replay-verified."""
+        if path is None:
+            states, taken = self.stack.line()
+            moves = self.spec.describe_line(states, self.rules_arr, taken)
+        else:
+            moves = [text for state, move in path for text in self.spec.describe_move(state, self.rules_arr, move)]
         try:
             verify_win(self.spec, self.deal.layout, self.rules, moves)
         except ReplayError as exc:

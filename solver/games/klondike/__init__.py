@@ -49,5 +49,8 @@ class Klondike(GameSpec):
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
         return fast.describe_move(state, rules_arr, move)
 
+    def describe_line(self, states: np.ndarray, rules_arr: np.ndarray, moves: list[int]) -> list[str]:
+        return fast.describe_line(states, rules_arr, moves)
+
 
 SPEC = Klondike()

@@ -101,7 +101,8 @@ class KlondikeState(ReferenceState):
                     moves.append(f"{cards.name(card)}>t{q + 1}")
         return moves
 
-    def _reason_illegal(self, move: Move) -> str | None:
+    def _reason_illegal(self, move: Move, source: tuple[str, int, int] | None) -> str | None:
+        """Why ``move`` is illegal, or None; ``source`` is where a card move's card lies (``_where``)."""
         if move.kind == DRAW:
             return None if self.stock else "the stock is empty"
         if move.kind == REDEAL:
@@ -112,10 +113,7 @@ class KlondikeState(ReferenceState):
             return None if self.passes_left() else "no pass remains"
         if move.kind not in (TO_FOUNDATION, TO_TABLEAU):
             return "not a Klondike move"
-        try:
-            where, p, i = self._where(move.card)
-        except IllegalMove as exc:
-            return str(exc)
+        where, p, i = source
         name = cards.name(move.card)
         if move.kind == TO_FOUNDATION:
             if where == "foundation":
@@ -140,19 +138,21 @@ class KlondikeState(ReferenceState):
     # --- moves -------------------------------------------------------------
     def play(self, move: str) -> None:
         m = Move.parse(move)
-        reason = self._reason_illegal(m)
+        # Where a card move's card lies, found once; raises IllegalMove if it is out of reach.
+        source = self._where(m.card) if m.kind in (TO_FOUNDATION, TO_TABLEAU) else None
+        reason = self._reason_illegal(m, source)
         if reason is not None:
             raise IllegalMove(reason)
         if m.kind == DRAW:
-            turned = self.stock[: self.rules["draw"]]
-            del self.stock[: self.rules["draw"]]
-            self.waste.extend(turned)
+            draw = self.rules["draw"]
+            self.waste.extend(self.stock[:draw])
+            del self.stock[:draw]
             return
         if m.kind == REDEAL:
             self.stock, self.waste = self.waste, []
             self.passes_used += 1
             return
-        where, p, i = self._where(m.card)
+        where, p, i = source
         if where == "waste":
             moving = [self.waste.pop()]
         elif where == "foundation":
