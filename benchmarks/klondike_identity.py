@@ -21,13 +21,9 @@ from solver.deal_ranges import parse_deal_range
 from solver.deals import make_deal
 from solver.search.solve import solve
 
-KLONDIKE_RULES = {
-    "d1p1": {"draw": 1, "passes": 1},
-    "d3p3": {"draw": 3, "passes": 3},
-    "d1inf-f2t": {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True},
-    "d3inf-f2t": {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True},
-    "d3inf": {"draw": 3, "passes": "unlimited"},
-}
+from klondike import SETTINGS  # benchmarks/klondike.py, this script's neighbour
+
+KLONDIKE_RULES = {name: SETTINGS[name] for name in ("d1p1", "d3p3", "d1inf-f2t", "d3inf-f2t", "d3inf")}
 OTHER_GAMES = ("pyramid", "yukon", "bakers_dozen")
 
 

@@ -4,7 +4,7 @@ Positions are collected from plain MODE_SOLVE DFS searches (every expanded
 node of the first ``--per-deal`` nodes of each deal), then each kernel is
 run over all of them in an njit loop and timed in CPU seconds.
 
-    python experiments/klondike_kernel_profile.py --deals 1-20 --setting d3inf-f2t
+    python benchmarks/klondike_kernel_profile.py --deals 1-20 --setting d3inf-f2t
 """
 from __future__ import annotations
 
@@ -22,13 +22,7 @@ from solver.rules import parse_rules
 from solver.search import config, engine
 from solver.search.tt import Table, probe_insert
 
-SETTINGS = {
-    "d1p1": {"draw": 1, "passes": 1},
-    "d3p3": {"draw": 3, "passes": 3},
-    "d1inf-f2t": {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True},
-    "d3inf-f2t": {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True},
-    "d3inf": {"draw": 3, "passes": "unlimited"},
-}
+from klondike import SETTINGS  # benchmarks/klondike.py, this script's neighbour
 
 
 def collect(rules: dict, numbers: list[int], per_deal: int) -> tuple[np.ndarray, np.ndarray]:

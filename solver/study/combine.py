@@ -91,10 +91,7 @@ def carry_over(weaker: pd.DataFrame, stronger: pd.DataFrame, win_under_stronger:
     weak, strong = weaker.copy(), stronger.copy()
     merged = weak[["deal", "verdict", "solution"]].merge(strong[["deal", "verdict"]], on="deal",
                                                         suffixes=("_weak", "_strong"))
-    clash = merged[(merged.verdict_weak == SOLVED) & (merged.verdict_strong == UNSOLVABLE)]
-    if not clash.empty:
-        raise StudyError(f"deal(s) {_few(clash.deal.tolist())}: won under {weaker_name} "
-                         f"but lost under {stronger_name}, which allows more moves")
+    _refuse_clash(merged["deal"], merged["verdict_weak"], merged["verdict_strong"], weaker_name, stronger_name)
     strong_at = pd.Series(range(len(strong)), index=strong["deal"].to_numpy())
     weak_at = pd.Series(range(len(weak)), index=weak["deal"].to_numpy())
     for row in merged.itertuples(index=False):
@@ -154,10 +151,7 @@ def cross_checks(rows: dict[str, pd.DataFrame], rules: dict[str, dict], game: st
     for weak, strong in related_pairs(game, rules):
         a, b = (rows[x].set_index("deal") for x in (weak, strong))
         a, b = a.align(b, join="inner", axis=0)
-        clash = a.index[(a["verdict"] == SOLVED) & (b["verdict"] == UNSOLVABLE)]
-        if len(clash):
-            raise StudyError(f"deal(s) {_few(list(clash))}: won under {weak} but lost under {strong}, "
-                             f"which plays every game of it: one of the two searches is wrong")
+        _refuse_clash(a.index.to_series(), a["verdict"], b["verdict"], weak, strong)
         own = (a["verdict"] != UNKNOWN) & (b["verdict"] != UNKNOWN) & ~_implied(a) & ~_implied(b)
         out.append({"weaker": weak, "stronger": strong, "decided_by_both": int(own.sum()),
                     "won_both": int((own & (a["verdict"] == SOLVED) & (b["verdict"] == SOLVED)).sum()),
@@ -166,6 +160,14 @@ def cross_checks(rows: dict[str, pd.DataFrame], rules: dict[str, dict], game: st
                                                      & (b["verdict"] == SOLVED)).sum())})
     return pd.DataFrame(out, columns=["weaker", "stronger", "decided_by_both", "won_both", "lost_both",
                                       "lost_weaker_won_stronger"])
+
+
+def _refuse_clash(deals: pd.Series, weak: pd.Series, strong: pd.Series, weak_name: str, strong_name: str) -> None:
+    """StudyError if a deal is won under the weaker rules and lost under the stronger."""
+    clash = deals[(weak == SOLVED).to_numpy() & (strong == UNSOLVABLE).to_numpy()]
+    if len(clash):
+        raise StudyError(f"deal(s) {_few(clash.tolist())}: won under {weak_name} but lost under {strong_name}, "
+                         f"which plays every game of it: one of the two searches is wrong")
 
 
 def _implied(df: pd.DataFrame) -> pd.Series:
