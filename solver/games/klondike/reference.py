@@ -103,36 +103,38 @@ class KlondikeState(ReferenceState):
 
     def _reason_illegal(self, move: Move, source: tuple[str, int, int] | None) -> str | None:
         """Why ``move`` is illegal, or None; ``source`` is where a card move's card lies (``_where``)."""
-        if move.kind == DRAW:
+        kind = move.kind
+        if kind == DRAW:
             return None if self.stock else "the stock is empty"
-        if move.kind == REDEAL:
+        if kind == REDEAL:
             if self.stock:
                 return "the stock is not empty"
             if not self.waste:
                 return "the waste is empty"
             return None if self.passes_left() else "no pass remains"
-        if move.kind not in (TO_FOUNDATION, TO_TABLEAU):
+        if kind != TO_FOUNDATION and kind != TO_TABLEAU:
             return "not a Klondike move"
         where, p, i = source
-        name = cards.name(move.card)
-        if move.kind == TO_FOUNDATION:
+        card = move.card
+        if kind == TO_FOUNDATION:
             if where == "foundation":
-                return f"{name} is already on its foundation"
+                return f"{cards.name(card)} is already on its foundation"
             if where == "pile" and i != len(self.piles[p]) - 1:
-                return f"{name} is not the top card of pile {p + 1}"
-            if not self.fits_foundation(move.card):
-                return f"{name} does not follow its foundation"
+                return f"{cards.name(card)} is not the top card of pile {p + 1}"
+            if not self.fits_foundation(card):
+                return f"{cards.name(card)} does not follow its foundation"
             return None
         q = move.pile
         if not 0 <= q < 7:
             return f"there is no tableau pile {q + 1}"
         if where == "pile" and p == q:
-            return f"{name} is already in pile {q + 1}"
+            return f"{cards.name(card)} is already in pile {q + 1}"
         if where == "foundation" and not self.rules["foundation_to_tableau"]:
             return "foundation cards may not move back (foundation_to_tableau is off)"
-        if not can_build(move.card, self.top(q)):
-            target = "an empty pile (only a King may go there)" if self.top(q) is None else cards.name(self.top(q))
-            return f"{name} cannot go on {target}"
+        onto = self.top(q)
+        if not can_build(card, onto):
+            target = "an empty pile (only a King may go there)" if onto is None else cards.name(onto)
+            return f"{cards.name(card)} cannot go on {target}"
         return None
 
     # --- moves -------------------------------------------------------------
