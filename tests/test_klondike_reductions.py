@@ -510,3 +510,82 @@ def test_deals_66_82_138_are_lost_at_once_by_talon_cards_out_of_reach():
         assert never_moving_cards(reference, rules) and not never_moving_cards(reference, rules, reach=False)
         r = solve(deal, rules, max_nodes=1000)
         assert r.result == "unsolvable" and r.nodes < 10, (number, r.result, r.nodes)
+
+
+def useful_builders(reference, f2t: bool) -> set[int]:
+    """``movable_cards`` said plainly: cards that could usefully be built on
+    a card placed now.  Face-up tableau cards and talon cards, except Aces
+    and 2s whose Ace is home; with foundation_to_tableau also every
+    foundation card whose return would be useful: one of those could be
+    built on it, or on a card below it on its foundation, or on a
+    foundation card that is useful in turn."""
+    off = {c for p, pile in enumerate(reference.piles) for c in pile[reference.down[p]:]}
+    off |= set(reference.waste) | set(reference.stock)
+    useful = {c for c in off if cards.rank(c) > 2 or (cards.rank(c) == 2 and reference.foundation[cards.suit(c)] == 0)}
+    if not f2t:
+        return useful
+
+    def builders(card):
+        return {c for c in cards.ALL_CARDS
+                if cards.rank(c) == cards.rank(card) - 1 and cards.is_red(c) != cards.is_red(card)}
+
+    on_foundation = [c for c in cards.ALL_CARDS if reference.foundation[cards.suit(c)] >= cards.rank(c)]
+    changed = True
+    while changed:  # a fixpoint, in no particular order
+        changed = False
+        for c in on_foundation:
+            below = [cards.make(r, cards.suit(c)) for r in range(cards.rank(c), 0, -1)]
+            if c not in useful and any(builders(b) & useful for b in below):
+                useful.add(c)
+                changed = True
+    return useful
+
+
+@pytest.mark.parametrize("f2t", [False, True])
+def test_useful_builders_match_their_plain_statement(f2t):
+    rules = parse_rules(SPEC, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": f2t})
+    rng = random.Random(21)
+    positions = with_foundation_cards = 0
+    for deal in range(1, 25):
+        reference = SPEC.new_reference(make_deal("klondike", deal).layout, rules)
+        for _ in range(150):
+            state = SPEC.encode(reference, rules)
+            mask = int(k.movable_cards(state, f2t))
+            assert {c for c in range(52) if mask >> c & 1} == useful_builders(reference, f2t), reference.render()
+            positions += 1
+            with_foundation_cards += any(reference.foundation[cards.suit(c)] >= cards.rank(c) for c in range(52) if mask >> c & 1)
+            moves = reference.legal_moves()
+            if not moves:
+                break
+            reference.play(rng.choice(moves))
+    assert positions > 1000 and (with_foundation_cards > 50) == f2t, (positions, with_foundation_cards)
+
+
+def test_a_card_comes_back_only_for_a_builder_off_the_foundations():
+    """Draw 1, unlimited, foundation_to_tableau; foundations at 6C 5D 4H 3S.
+    6C and 5D may come back (the lowest foundation holds 3) onto 7H and 6S,
+    and 5D could go on 6C, 3S on 4D, and so on; but every card off the foundations
+    that such a chain could ever carry (5H, 4S, 5S) is face down, so nothing
+    from the tableau or the talon would end on it: no return is made.  Turn
+    5H face up and 6C comes back for it (not 5D: 4S is still face down)."""
+    rules = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True})
+    rules_arr = SPEC.rules_array(rules)
+    C = cards.parse
+    reference = SPEC.new_reference(make_deal("klondike", 1).layout, rules)
+    reference.foundation = [6, 5, 4, 3]
+    piles = [["5H", "KC"], ["4S", "KD"], ["5S", "KH"], ["KS"], ["7C", "7D", "8C", "QH"], ["7H"], ["6S"]]
+    reference.piles = [[C(n) for n in pile] for pile in piles]
+    reference.down = [max(len(pile) - 1, 0) for pile in piles]
+    placed = {c for pile in reference.piles for c in pile}
+    reference.waste = []
+    reference.stock = [c for c in cards.ALL_CARDS if cards.rank(c) > reference.foundation[cards.suit(c)] and c not in placed]
+    assert len(reference.stock) == 21 and all(cards.rank(c) >= 6 for c in reference.stock)
+
+    def returned_suits(ref):
+        moves = _moves(SPEC.encode(ref, rules), rules_arr, MODE_SOLVE)
+        assert moves, "the position has moves"
+        return {k.move_a(m) for m in moves if k.move_kind(m) == k.F2T}
+
+    assert returned_suits(reference) == set()
+    reference.piles[0], reference.down[0] = [C("KC"), C("5H")], 1
+    assert returned_suits(reference) == {0}  # clubs

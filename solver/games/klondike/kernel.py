@@ -177,44 +177,84 @@ def safe_to_foundation(state, card, f2t):
 
 @njit(cache=True)
 def movable_cards(state, f2t):
-    """Bit per card that some move could pick up now (or, for talon cards,
-    after turning): face-up tableau cards, every talon card, and with
-    foundation_to_tableau the foundation tops.  A superset is safe here: it
-    only means fewer moves are pruned."""
+    """Bit per card that, were a card placed now (from the talon, or back
+    from a foundation), could usefully be built on it: a face-up tableau
+    card or a talon card, but no Ace and no 2 whose Ace is home; and with
+    foundation_to_tableau a foundation card whose own return would be
+    useful (``_return_useful``: something of the first kind could end up
+    built on it).  A superset is safe here: it only means fewer moves are
+    pruned.
+
+    The proofs that use the mask (``gen_moves`` parts 4 and 6) move the
+    placement of a card t to right before the first card x built on it.
+    Two kinds of x are never needed there.  An Ace: it could go to its
+    (empty) foundation from where it is instead, and nothing is built on an
+    Ace.  A 2 whose Ace is home: it fits its foundation, only Aces (which
+    go home first) could lie on it, and only Aces could ever be built on
+    it; send them up instead and drop their later moves, and nothing else
+    in the line changes (t is just uncovered earlier).  Applied to every
+    such build of a winning line, this leaves a winning line without them,
+    so at t's placement its first builder x is a card of the mask: off the
+    foundations (face up, or in the talon: it moves next), or itself
+    returned, when the same holds for x in turn (``_return_useful``).
+    """
     mask = np.int64(0)
     for p in range(PILES):
         for i in range(pile_down(state, p), pile_len(state, p)):
             mask |= np.int64(1) << pile_card(state, p, i)
     for i in range(np.int64(state[TLEN])):
         mask |= np.int64(1) << np.int64(state[TALON + i])
+    for s in range(4):
+        mask &= ~(np.int64(1) << (s * 13))  # the Aces
+        if state[FOUND + s] > 0:
+            mask &= ~(np.int64(1) << (s * 13 + 1))  # a 2 whose Ace is home
     if f2t:
+        mask = _return_useful(state, mask)
+    return mask
+
+
+@njit(cache=True, inline="always")
+def _return_useful(state, mask):
+    """Add to ``mask`` (the builders off the foundations) each foundation
+    card c whose return would be useful: a card of the mask could be built
+    on c, or on a card below c on its foundation (returned after it), or
+    on a foundation card whose return is useful in turn (returned onto c).
+
+    Proof (can it be won only; ``gen_moves`` part 6 moves each return to
+    right before its first use).  In a winning line, follow a return's first
+    use: a card built on the returned card, or the return of the card below
+    it; if it is a return, follow that one's first use, and so on.  Each
+    return on the way is moved to right before its first use, so the chain
+    is a run of consecutive returns ending with a card x built on the last
+    of them.  If x was itself returned it has no first use of its own
+    in the chain and the returns are useless: a set of returned cards on
+    which no other card is ever built can be left on the foundations (their
+    later moves dropped: nothing else was built on them, a card they
+    covered is only freed sooner, and a card of their suit going up later
+    finds its foundation where the line had it).  So x is off the
+    foundations, and as returns turn no card face up, x is movable already
+    at the first return: a card of the mask.  Ranks only go down along the
+    chain, so the sweep by rank below sees every case.
+    """
+    for r in range(3, 14):
         for s in range(4):
-            r = np.int64(state[FOUND + s])
-            if r > 0:
-                mask |= np.int64(1) << (s * 13 + r - 1)
+            if np.int64(state[FOUND + s]) >= r:
+                card = s * 13 + r - 1
+                if (mask >> (card - 1)) & 1 or can_receive(mask, card):
+                    mask |= np.int64(1) << card
     return mask
 
 
 @njit(cache=True, inline="always")
 def can_receive(movable, card):
     """Could a card be built on ``card`` right after it is placed?  (One of
-    the two opposite-colour cards one rank lower is movable.)"""
+    the two opposite-colour cards one rank lower is in ``movable``.)"""
     r = rank_of(card)
     if r == 1:
         return False
     if red(card):
         return ((movable >> (r - 2)) | (movable >> (39 + r - 2))) & 1 != 0
     return ((movable >> (13 + r - 2)) | (movable >> (26 + r - 2))) & 1 != 0
-
-
-@njit(cache=True, inline="always")
-def _chain_can_receive(movable, suit, rank):
-    """Could a card be built on the foundation card of ``suit`` and ``rank``
-    or on one below it, were they brought back?"""
-    for r in range(rank, 1, -1):
-        if can_receive(movable, suit * 13 + r - 1):
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -877,7 +917,9 @@ def gen_moves(state, rules, out, mode):
     #    c itself or the card below could use.  If c moves on, returning it
     #    straight there (or not at all, back to its foundation) is a shorter
     #    line.  At the first use the built card is movable, or, for the card
-    #    below, the same holds one rank down.
+    #    below, the same holds one rank down; and the built card is one of
+    #    ``movable_cards``: off the foundations, or returned itself with a
+    #    use of its own (``_return_useful`` follows such chains).
     if f2t:
         lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
         if prune and mode == MODE_SOLVE and receivers < 0:
@@ -885,7 +927,7 @@ def gen_moves(state, rules, out, mode):
         for s in range(4):
             r = np.int64(state[FOUND + s])
             if r > 0 and (not prune or lowest < r - 1):
-                if prune and mode == MODE_SOLVE and not _chain_can_receive(receivers, s, r):
+                if prune and mode == MODE_SOLVE and not (receivers >> (s * 13 + r - 1)) & 1:
                     continue
                 nd = _targets(s * 13 + r - 1, top_pile, empties, n_empty, dests)
                 for j in range(nd):
