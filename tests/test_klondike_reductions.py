@@ -514,12 +514,15 @@ def test_deals_66_82_138_are_lost_at_once_by_talon_cards_out_of_reach():
 
 def useful_builders(reference, f2t: bool) -> set[int]:
     """``movable_cards`` said plainly: cards that could usefully be built on
-    a card placed now.  Face-up tableau cards and talon cards, except Aces
-    and 2s whose Ace is home; with foundation_to_tableau also every
+    a card placed now.  Talon cards, and face-up tableau cards that are
+    their pile's lowest face-up card or lie on a card that fits its
+    foundation, except Aces and 2s whose Ace is home; with
+    foundation_to_tableau also every
     foundation card whose return would be useful: one of those could be
     built on it, or on a card below it on its foundation, or on a
     foundation card that is useful in turn."""
-    off = {c for p, pile in enumerate(reference.piles) for c in pile[reference.down[p]:]}
+    off = {pile[i] for p, pile in enumerate(reference.piles) for i in range(reference.down[p], len(pile))
+           if i == reference.down[p] or reference.fits_foundation(pile[i - 1])}
     off |= set(reference.waste) | set(reference.stock)
     useful = {c for c in off if cards.rank(c) > 2 or (cards.rank(c) == 2 and reference.foundation[cards.suit(c)] == 0)}
     if not f2t:

@@ -178,30 +178,38 @@ def safe_to_foundation(state, card, f2t):
 @njit(cache=True)
 def movable_cards(state, f2t):
     """Bit per card that, were a card placed now (from the talon, or back
-    from a foundation), could usefully be built on it: a face-up tableau
-    card or a talon card, but no Ace and no 2 whose Ace is home; and with
-    foundation_to_tableau a foundation card whose own return would be
-    useful (``_return_useful``: something of the first kind could end up
+    from a foundation), could usefully be built on it: a talon card, or a
+    face-up tableau card that is its pile's lowest face-up card or lies on
+    a card that fits its foundation; but no Ace and no 2 whose Ace is home;
+    and with foundation_to_tableau a foundation card whose own return would
+    be useful (``_return_useful``: something of the first kind could end up
     built on it).  A superset is safe here: it only means fewer moves are
     pruned.
 
     The proofs that use the mask (``gen_moves`` parts 4 and 6) move the
     placement of a card t to right before the first card x built on it.
-    Two kinds of x are never needed there.  An Ace: it could go to its
+    Three kinds of x are never needed there.  An Ace: it could go to its
     (empty) foundation from where it is instead, and nothing is built on an
     Ace.  A 2 whose Ace is home: it fits its foundation, only Aces (which
     go home first) could lie on it, and only Aces could ever be built on
     it; send them up instead and drop their later moves, and nothing else
     in the line changes (t is just uncovered earlier).  Applied to every
-    such build of a winning line, this leaves a winning line without them,
-    so at t's placement its first builder x is a card of the mask: off the
-    foundations (face up, or in the talon: it moves next), or itself
-    returned, when the same holds for x in turn (``_return_useful``).
+    such build of a winning line, this leaves a winning line without them.
+    A face-up card lying on a face-up card y that does not fit its
+    foundation: it lies on one of its parents (runs are built down in
+    alternating colours), so moving it onto t, y's twin, is a partial run
+    move, and ``gen_moves`` part 5 shows a winning line whose partial run
+    moves all uncover a card that fits its foundation.  So at t's placement
+    its first builder x is a card of the mask: off the foundations (face
+    up, or in the talon: it moves next), or itself returned, when the same
+    holds for x in turn (``_return_useful``).
     """
     mask = np.int64(0)
     for p in range(PILES):
-        for i in range(pile_down(state, p), pile_len(state, p)):
-            mask |= np.int64(1) << pile_card(state, p, i)
+        d = pile_down(state, p)
+        for i in range(d, pile_len(state, p)):
+            if i == d or fits_foundation(state, pile_card(state, p, i - 1)):
+                mask |= np.int64(1) << pile_card(state, p, i)
     for i in range(np.int64(state[TLEN])):
         mask |= np.int64(1) << np.int64(state[TALON + i])
     for s in range(4):
