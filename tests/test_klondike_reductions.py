@@ -592,3 +592,74 @@ def test_a_card_comes_back_only_for_a_builder_off_the_foundations():
     assert returned_suits(reference) == set()
     reference.piles[0], reference.down[0] = [C("KC"), C("5H")], 1
     assert returned_suits(reference) == {0}  # clubs
+
+
+def twin_swapped(reference):
+    """The position with the stacks on two face-up twins exchanged (the
+    first such pair with something on at least one of them), or None."""
+    where = {c: (p, i) for p, pile in enumerate(reference.piles) for i, c in enumerate(pile) if i >= reference.down[p]}
+    for card, (p, i) in where.items():
+        twin = k.twin_of(card)
+        if twin not in where or twin < card:
+            continue
+        q, j = where[twin]
+        above, above_twin = reference.piles[p][i + 1:], reference.piles[q][j + 1:]
+        if not above and not above_twin:
+            continue
+        other = reference.copy()
+        other.piles[p] = reference.piles[p][:i + 1] + above_twin
+        other.piles[q] = reference.piles[q][:j + 1] + above
+        return other
+    return None
+
+
+def test_twin_swapped_positions_are_won_alike():
+    """What the one-twin reduction (``gen_moves``) rests on: exchanging what
+    lies on two face-up cards of the same rank and colour never changes
+    whether the position can be won (exhaustive search, every legal move)."""
+    rng = random.Random(5)
+    counts = {True: 0, False: 0}
+    for rules in RULE_SETS[3:]:
+        rules = parse_rules(SPEC, rules)
+        for _ in range(400):
+            reference = random_endgame(rng, rules, max_left=16)
+            for _ in range(rng.randrange(2, 10)):
+                moves = [m for m in reference.legal_moves() if ">t" in m]
+                if not moves:
+                    break
+                reference.play(rng.choice(moves))
+            other = twin_swapped(reference)
+            if other is None:
+                continue
+            truth = verdict(SPEC.encode(reference, rules), rules, MODE_ALL)
+            if truth is None:
+                continue
+            assert verdict(SPEC.encode(other, rules), rules, MODE_ALL) == truth, reference.render()
+            counts[truth] += 1
+    assert counts[True] >= 20 and counts[False] >= 5, counts
+
+
+def test_a_card_goes_onto_one_of_two_twin_tops():
+    """With 8H and 8D both pile tops, 7S (next in the stock) is offered one
+    of them when the solver asks "can it be won", both with every move."""
+    rules = parse_rules(SPEC, {"draw": 1})
+    rules_arr = SPEC.rules_array(rules)
+    C = cards.parse
+    reference = SPEC.new_reference(make_deal("klondike", 1).layout, rules)
+    tops = [["KC", "8H"], ["KD", "8D"], ["KS", "QH"], ["KH", "QS"], ["QD"], ["QC"], ["JH"]]
+    placed = {C(n) for pile in tops for n in pile} | {C("7S")}
+    rest = sorted(c for c in cards.ALL_CARDS if c not in placed)  # Aces first: face down
+    reference.piles = [[C(n) for n in pile] for pile in tops[:4]]
+    for top in tops[4:]:
+        reference.piles.append(rest[:6] + [C(top[0])])
+        rest = rest[6:]
+    reference.down = [len(pile) - 1 for pile in reference.piles]
+    reference.foundation, reference.waste, reference.stock = [0, 0, 0, 0], [], [C("7S")] + rest
+    assert len(reference.stock) == 23
+    state = SPEC.encode(reference, rules)
+
+    def onto(mode):
+        return {k.move_b(m) for m in _moves(state, rules_arr, mode) if k.move_kind(m) == k.W2T and k.move_a(m) == 0}
+
+    assert onto(MODE_ALL) == {0, 1}
+    assert len(onto(MODE_SOLVE)) == 1

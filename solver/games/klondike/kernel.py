@@ -788,12 +788,26 @@ def gen_moves(state, rules, out, mode):
                 else:  # after the rest of this pass and a redeal
                     out[0] = enc(W2F, j, 0, length - w + 2 + j, 1)
                 return 1
+    # Where cards can be built (``_targets``).  Reduction (can it be won, not
+    # in a waiting position): when both cards of a rank and colour (twins,
+    # e and e') are pile tops, only one of them is offered as a place to
+    # build.  Putting a card (with what lies on it) on e or on e' gives two
+    # positions that differ only by exchanging what lies on e and on e':
+    # twin-swapped positions, which part 5 shows are won alike (every line
+    # of one is mirrored by the other, the exchange itself played where e
+    # or e' goes up while the other stack lies on it, uncovering a card that
+    # fits its foundation, as that part's rule allows).  Not for fewest
+    # moves (the mirror may need that extra move), and not while a position
+    # waits (the move serving it builds on one card in particular).
+    one_twin = prune and mode == MODE_SOLVE
     top_pile[:] = -1
     n_empty = 0
     for p in range(PILES):
         n = pile_len(state, p)
         if n > 0:
-            top_pile[pile_card(state, p, n - 1)] = p
+            c = pile_card(state, p, n - 1)
+            if not (one_twin and top_pile[twin_of(c)] >= 0):
+                top_pile[c] = p
         else:
             empties[n_empty] = p
             n_empty += 1
