@@ -512,8 +512,8 @@ def test_deals_66_82_138_are_lost_at_once_by_talon_cards_out_of_reach():
         assert r.result == "unsolvable" and r.nodes < 10, (number, r.result, r.nodes)
 
 
-def useful_builders(reference, f2t: bool) -> set[int]:
-    """``movable_cards`` said plainly: cards that could usefully be built on
+def useful_builders_plainly(reference, f2t: bool) -> set[int]:
+    """``useful_builders`` said plainly: cards that could usefully be built on
     a card placed now.  Talon cards, and face-up tableau cards that are
     their pile's lowest face-up card or lie on a card that fits its
     foundation, except Aces and 2s whose Ace is home; with
@@ -553,8 +553,8 @@ def test_useful_builders_match_their_plain_statement(f2t):
         reference = SPEC.new_reference(make_deal("klondike", deal).layout, rules)
         for _ in range(150):
             state = SPEC.encode(reference, rules)
-            mask = int(k.movable_cards(state, f2t))
-            assert {c for c in range(52) if mask >> c & 1} == useful_builders(reference, f2t), reference.render()
+            mask = int(k.useful_builders(state, f2t))
+            assert {c for c in range(52) if mask >> c & 1} == useful_builders_plainly(reference, f2t), reference.render()
             positions += 1
             with_foundation_cards += any(reference.foundation[cards.suit(c)] >= cards.rank(c) for c in range(52) if mask >> c & 1)
             moves = reference.legal_moves()

@@ -176,7 +176,7 @@ def safe_to_foundation(state, card, f2t):
 
 
 @njit(cache=True)
-def movable_cards(state, f2t):
+def useful_builders(state, f2t):
     """Bit per card that, were a card placed now (from the talon, or back
     from a foundation), could usefully be built on it: a talon card, or a
     face-up tableau card that is its pile's lowest face-up card or lies on
@@ -829,7 +829,7 @@ def gen_moves(state, rules, out, mode):
         # only (fewest moves count the turns).  The played card then waits
         # for that card (part 0).
         if mode == MODE_SOLVE and rules[R_DRAW] == 1 and rules[R_PASSES] == 0:
-            receivers = movable_cards(state, f2t) if prune else ANY_WAIT
+            receivers = useful_builders(state, f2t) if prune else ANY_WAIT
     n_out = 0
     # 1. moves that turn a face-down card (the whole face-up run of a pile),
     #    deepest pile first: uncovering cards is what wins Klondike
@@ -940,12 +940,12 @@ def gen_moves(state, rules, out, mode):
     #    straight there (or not at all, back to its foundation) is a shorter
     #    line.  At the first use the built card is movable, or, for the card
     #    below, the same holds one rank down; and the built card is one of
-    #    ``movable_cards``: off the foundations, or returned itself with a
+    #    ``useful_builders``: off the foundations, or returned itself with a
     #    use of its own (``_return_useful`` follows such chains).
     if f2t:
         lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
         if prune and mode == MODE_SOLVE and receivers < 0:
-            receivers = movable_cards(state, f2t)
+            receivers = useful_builders(state, f2t)
         for s in range(4):
             r = np.int64(state[FOUND + s])
             if r > 0 and (not prune or lowest < r - 1):
