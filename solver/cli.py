@@ -13,6 +13,7 @@ import click
 
 from solver import __version__
 from solver.cli_options import budget_options, cli_errors, collect_rules, fail, rule_options
+from solver.search import config
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -60,6 +61,17 @@ def deal(game, number, as_json):
         click.echo(spec.render_layout(d.layout))
 
 
+def _optimal_budgets(max_nodes: int, tt_mb: float) -> tuple[int, float]:
+    """The budgets for --optimal: those given on the command line, else the
+    larger ones A* needs (it stores every position it generates)."""
+    source = click.get_current_context().get_parameter_source
+    if source("max_nodes") == click.core.ParameterSource.DEFAULT:
+        max_nodes = config.OPTIMAL_MAX_NODES
+    if source("tt_mb") == click.core.ParameterSource.DEFAULT:
+        tt_mb = config.OPTIMAL_TT_MB
+    return max_nodes, tt_mb
+
+
 def _progress_printer():
     last = [0.0]
 
@@ -79,7 +91,9 @@ def _progress_printer():
 @click.option("--deal-file", type=click.Path(dir_okay=False), help="Solve the deal in this deal file.")
 @rule_options
 @budget_options
-@click.option("--optimal", is_flag=True, help="Find a shortest win and prove it (IDA*; A* for Pyramid).")
+@click.option("--optimal", is_flag=True,
+              help="Find a shortest win and prove it (A*). Without --max-nodes / --tt-mb it allows "
+                   f"{config.OPTIMAL_MAX_NODES:,} nodes and {config.OPTIMAL_TT_MB} MB.")
 @click.option("--json", "as_json", is_flag=True, help="Write the solution file (JSON) for one deal.")
 @click.option("--jsonl", is_flag=True, help="Write one solution file per line (for a range).")
 @cli_errors
@@ -120,6 +134,8 @@ def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, as_json, j
     rules = parse_rules(spec, given)
     if as_json and (the_deals is None and len(numbers) > 1):
         fail("--json writes one solution file: use --jsonl for a range")
+    if optimal:
+        max_nodes, tt_mb = _optimal_budgets(max_nodes, tt_mb)
     progress = _progress_printer() if optimal else None
     deal_iter = the_deals if the_deals is not None else (make_deal(spec.name, n) for n in numbers)
     for d in deal_iter:

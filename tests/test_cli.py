@@ -21,6 +21,30 @@ def test_deal_picture_and_file():
     assert data["game"] == "klondike" and data["deal"] == 24 and data["layout"]["tableau"][0] == ["5C"]
 
 
+@pytest.mark.parametrize("args, budgets", [
+    ([], (2_000_000, 256)),
+    (["--optimal"], (30_000_000, 2048)),
+    (["--optimal", "--max-nodes", "5000"], (5000, 2048)),
+    (["--optimal", "--tt-mb", "64"], (30_000_000, 64)),
+    (["--max-nodes", "5000", "--tt-mb", "64"], (5000, 64)),
+])
+def test_optimal_gets_larger_budgets_unless_given(monkeypatch, args, budgets):
+    """A* stores every position it generates: --optimal alone must not
+    inherit the small table of a solvability search."""
+    from solver.search import solve as solve_module
+
+    seen = []
+    real = solve_module.solve
+
+    def spy(deal, rules, **kwargs):
+        seen.append((kwargs["max_nodes"], kwargs["tt_mb"]))
+        return real(deal, rules, **{**kwargs, "max_nodes": 1000, "tt_mb": 16})
+
+    monkeypatch.setattr(solve_module, "solve", spy)
+    r = run("solve", "klondike", "12", *args)
+    assert r.exit_code == 0 and seen == [budgets]
+
+
 def test_solve_deal_file_show_round_trip(tmp_path):
     deal_path = tmp_path / "d.json"
     deal_path.write_text(run("deal", "klondike", "3", "--json").output)

@@ -145,31 +145,30 @@ def first_moves(state, rules, kings_stay, may_park):
 
 
 @njit(cache=True)
-def _below_minima(state, alive, mb):
+def _below_minima(state, alive, mb, k):
     """mb[x, s]: the lowest rank of an ``alive`` suit-s card lying below card x
-    in x's column (14 when there is none)."""
-    for k in range(NCOLS):
-        m0 = 14
-        m1 = 14
-        m2 = 14
-        m3 = 14
-        for i in range(state[H0 + k]):
-            c = state[C0 + CAP * k + i]
-            mb[c, 0] = m0
-            mb[c, 1] = m1
-            mb[c, 2] = m2
-            mb[c, 3] = m3
-            if alive[c]:
-                r = c % 13 + 1
-                s = c // 13
-                if s == 0 and r < m0:
-                    m0 = r
-                elif s == 1 and r < m1:
-                    m1 = r
-                elif s == 2 and r < m2:
-                    m2 = r
-                elif s == 3 and r < m3:
-                    m3 = r
+    in x's column (14 when there is none), for the cards of column k."""
+    m0 = 14
+    m1 = 14
+    m2 = 14
+    m3 = 14
+    for i in range(state[H0 + k]):
+        c = state[C0 + CAP * k + i]
+        mb[c, 0] = m0
+        mb[c, 1] = m1
+        mb[c, 2] = m2
+        mb[c, 3] = m3
+        if alive[c]:
+            r = c % 13 + 1
+            s = c // 13
+            if s == 0 and r < m0:
+                m0 = r
+            elif s == 1 and r < m1:
+                m1 = r
+            elif s == 2 and r < m2:
+                m2 = r
+            elif s == 3 and r < m3:
+                m3 = r
 
 
 @njit(cache=True)
@@ -203,6 +202,7 @@ def lower_bound(state, rules):
     """
     total = 0
     alive = np.zeros(52, np.bool_)  # not home and not in F
+    column = np.empty(52, np.int64)  # each tableau card's column
     lowest = np.empty(4, np.int64)
     for k in range(NCOLS):
         h = state[H0 + k]
@@ -211,6 +211,7 @@ def lower_bound(state, rules):
             lowest[s] = 14
         for i in range(h):
             c = state[C0 + CAP * k + i]
+            column[c] = k
             r = c % 13 + 1
             s = c // 13
             if lowest[s] < r:
@@ -220,12 +221,14 @@ def lower_bound(state, rules):
                 if r < lowest[s]:
                     lowest[s] = r
     mb = np.empty((52, 4), np.int64)
+    for k in range(NCOLS):
+        _below_minima(state, alive, mb, k)
     # sm[t, s, r]: least mb[u2, s] over alive suit-t cards u2 of rank >= r
     sm = np.empty((4, 4, 15), np.int64)
     found = True
+    first = 0  # cards u below this were tried and close no cycle
     while found:
         found = False
-        _below_minima(state, alive, mb)
         for t in range(4):
             for s in range(4):
                 m = 14
@@ -235,7 +238,10 @@ def lower_bound(state, rules):
                     if alive[c] and mb[c, s] < m:
                         m = mb[c, s]
                     sm[t, s, r] = m
-        for u in range(52):
+        # Removing cards never creates a cycle, so a card u that closed none
+        # before the last removal closes none now: the scan goes on from the
+        # last cycle's u (the same packing as a scan from 0, faster).
+        for u in range(first, 52):
             if not alive[u]:
                 continue
             su = u // 13
@@ -251,13 +257,18 @@ def lower_bound(state, rules):
                     for r2 in range(mt + 1, 14):
                         u2 = t * 13 + r2 - 1
                         if alive[u2] and mb[u2, su] < ru:
+                            v2 = su * 13 + mb[u2, su] - 1
                             alive[u] = False
                             alive[v] = False
                             alive[u2] = False
-                            alive[su * 13 + mb[u2, su] - 1] = False
+                            alive[v2] = False
+                            # only the columns of the removed cards change
+                            _below_minima(state, alive, mb, column[u])
+                            _below_minima(state, alive, mb, column[u2])
                             break
                     total += 1
                     found = True
+                    first = u
                     break
             if found:
                 break

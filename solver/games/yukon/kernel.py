@@ -812,15 +812,24 @@ def lower_bound(state, rules):
     bound = 52 - (np.int64(state[FOUND]) + state[FOUND + 1] + state[FOUND + 2] + state[FOUND + 3])
     one = np.uint64(1)
     used = np.uint64(0)  # cards in the intervals of the cycles taken
-    pile_of = np.full(52, -1, dtype=np.int64)
-    index_of = np.zeros(52, dtype=np.int64)
+    in_tableau = np.uint64(0)
+    where = np.empty(52, dtype=np.int64)  # pile * CAP + index of each tableau card
+    # below[x]: the cards at most CYCLE_SPAN places under x in its pile.  Only
+    # a speed-up of step 2: a partner b with no card of the wanted suit and
+    # rank among them cannot close a cycle, whatever is used.
+    below = np.zeros(52, dtype=np.uint64)
     for p in range(PILES):
         length = np.int64(state[LEN + p])
         hit = -1  # index of the top card of the last interval taken in this pile
+        under = np.uint64(0)  # the last CYCLE_SPAN cards, as a bit set
         for j in range(length):
             x = card_at(state, p, j)
-            pile_of[x] = p
-            index_of[x] = j
+            in_tableau |= one << np.uint64(x)
+            where[x] = p * CAP + j
+            below[x] = under
+            under |= one << np.uint64(x)
+            if j >= CYCLE_SPAN:
+                under &= ~(one << np.uint64(card_at(state, p, j - CYCLE_SPAN)))
             left = -1
             for i in range(j - 1, max(hit, 0) - 1, -1):  # nearest lower card of x's suit, down to the last hit
                 y = card_at(state, p, i)
@@ -838,6 +847,7 @@ def lower_bound(state, rules):
             a = card_at(state, p, j)
             if (used >> np.uint64(a)) & one:
                 continue
+            lower_a = (one << np.uint64(a)) - (one << np.uint64((a // 13) * 13))  # d: a's suit, below a
             span = one << np.uint64(a)  # the interval (c, a], growing downwards
             done = False
             for i in range(j - 1, max(j - CYCLE_SPAN, 0) - 1, -1):
@@ -848,11 +858,12 @@ def lower_bound(state, rules):
                     span |= one << np.uint64(z)
                 c = card_at(state, p, i)
                 # a partner b above d: b of c's suit and higher, d of a's suit and lower than a
+                partners = ((one << np.uint64((c // 13) * 13 + 13)) - (one << np.uint64(c + 1))) & in_tableau & ~used & ~span
                 for b in range(c + 1, (c // 13) * 13 + 13):
-                    q = pile_of[b]
-                    if q < 0 or (used >> np.uint64(b)) & one or (span >> np.uint64(b)) & one:
+                    if (partners >> np.uint64(b)) & one == 0 or below[b] & lower_a == 0:
                         continue
-                    jb = index_of[b]
+                    q = where[b] // CAP
+                    jb = where[b] % CAP
                     span2 = one << np.uint64(b)
                     for k in range(jb - 1, max(jb - CYCLE_SPAN, 0) - 1, -1):
                         if k < jb - 1:

@@ -1,0 +1,118 @@
+"""Shortest wins (issue 7): share of wins proved optimal within a stated budget.
+
+One worker, PySolFC deals, one row per deal appended to a CSV file as soon as
+the deal is done, so a long run can be stopped and resumed (deals already in
+the file are skipped).  The summary is computed from the file: verdicts, wins
+proved optimal, median / worst time, the median gap between the best win and
+the proved lower bound where not proved, and the process's peak memory (the
+table is reused from deal to deal, so the peak of any one deal is at most the
+process's peak).
+
+    python benchmarks/optimal.py --settings klondike-d1p1 --deals 1-200 --max-nodes 30000000 --tt-mb 3500
+    python benchmarks/optimal.py --settings yukon,bakers-dozen --deals 1-20 --max-nodes 2000000
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import resource
+import time
+from pathlib import Path
+
+import numpy as np
+
+SETTINGS = {
+    "klondike-d1p1": ("klondike", {"draw": 1, "passes": 1}),
+    "klondike-d3p3": ("klondike", {"draw": 3, "passes": 3}),
+    "yukon": ("yukon", {}),
+    "bakers-dozen": ("bakers-dozen", {"build": "any-suit", "kings": "bottom"}),
+}
+FIELDS = ["deal", "result", "optimal", "moves", "lower_bound", "nodes", "seconds", "reason", "peak_mb"]
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def read_rows(path: Path) -> dict[int, dict]:
+    if not path.exists():
+        return {}
+    with path.open() as f:
+        return {int(row["deal"]): row for row in csv.DictReader(f)}
+
+
+def run_setting(name: str, numbers: list[int], max_nodes: int, tt_mb: float, path: Path) -> None:
+    from solver.deals import make_deal
+    from solver.search.solve import solve
+
+    game, rules = SETTINGS[name]
+    start = time.perf_counter()
+    for n in range(1, 20):  # compile the DFS and A* paths before timing: the first deal won in a few nodes
+        if solve(make_deal(game, n), rules, max_nodes=20_000, tt_mb=16, optimal=True).result == "solved":
+            break
+    print(f"{name}: numba start-up (cache load or compile, DFS and A*): {time.perf_counter() - start:.1f} s", flush=True)
+    done = read_rows(path)
+    new_file = not path.exists()
+    with path.open("a", newline="") as f:
+        writer = csv.DictWriter(f, FIELDS)
+        if new_file:
+            writer.writeheader()
+        for n in numbers:
+            if n in done:
+                continue
+            start = time.perf_counter()
+            r = solve(make_deal(game, n), rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=True)
+            writer.writerow({"deal": n, "result": r.result, "optimal": int(bool(r.optimal)),
+                             "moves": len(r.moves) if r.result == "solved" else "",
+                             "lower_bound": "" if r.lower_bound is None else r.lower_bound, "nodes": r.nodes,
+                             "seconds": f"{time.perf_counter() - start:.3f}", "reason": r.reason,
+                             "peak_mb": f"{peak_mb():.0f}"})
+            f.flush()
+
+
+def summarize(name: str, numbers: list[int], path: Path) -> None:
+    rows = read_rows(path)
+    rows = [rows[n] for n in numbers if n in rows]
+    verdicts = {v: sum(r["result"] == v for r in rows) for v in ("solved", "unsolvable", "unknown")}
+    wins = [r for r in rows if r["result"] == "solved"]
+    proved = [r for r in wins if r["optimal"] == "1"]
+    gaps = [int(r["moves"]) - int(r["lower_bound"]) for r in wins if r["optimal"] != "1"]
+    t = np.array([float(r["seconds"]) for r in rows]) if rows else np.zeros(1)
+    tw = np.array([float(r["seconds"]) for r in wins]) if wins else np.zeros(1)
+    peak = max((float(r["peak_mb"]) for r in rows), default=0.0)
+    print(f"{name}: {len(rows)} of {len(numbers)} deals done {verdicts}; "
+          f"proved optimal {len(proved)} of {len(wins)} wins ({len(proved) / max(len(wins), 1):.1%})"
+          + (f", median gap of the rest {np.median(gaps):.0f} moves" if gaps else ""), flush=True)
+    print(f"{'':{len(name)}}  time per deal median {np.median(t):.2f} s, worst {t.max():.1f} s; "
+          f"per win median {np.median(tw):.2f} s, worst {tw.max():.1f} s; peak memory {peak:.0f} MB", flush=True)
+    not_proved = [r["deal"] for r in wins if r["optimal"] != "1"] + [r["deal"] for r in rows if r["result"] == "unknown"]
+    if not_proved:
+        print(f"{'':{len(name)}}  not proved: {' '.join(not_proved)}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--settings", default=",".join(SETTINGS), help=f"comma-separated: {', '.join(SETTINGS)}")
+    parser.add_argument("--deals", default="1-200")
+    parser.add_argument("--max-nodes", type=int, default=2_000_000, help="per deal: decision and A* together")
+    parser.add_argument("--tt-mb", type=float, default=256, help="table size; A* borrows it for its arena")
+    parser.add_argument("--out", type=Path, default=Path("results/optimal"),
+                        help="directory of the per-setting CSV files (resumed if present)")
+    parser.add_argument("--summary-only", action="store_true", help="summarize the CSV files, solve nothing")
+    args = parser.parse_args()
+
+    from solver.deal_ranges import parse_deal_range
+
+    numbers = parse_deal_range(args.deals)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name in args.settings.split(","):
+        if name not in SETTINGS:
+            parser.error(f"unknown setting {name!r}; choose from {', '.join(SETTINGS)}")
+        path = args.out / f"optimal-{name}-{args.max_nodes}-{args.tt_mb:g}mb.csv"
+        if not args.summary_only:
+            run_setting(name, numbers, args.max_nodes, args.tt_mb, path)
+        summarize(name, numbers, path)
+
+
+if __name__ == "__main__":
+    main()
