@@ -240,32 +240,43 @@ def test_fewest_moves_keys_tell_waste_counts_apart():
         assert k.state_key(state, rules_arr, MODE_OPTIMAL) != k.state_key(folded, rules_arr, MODE_OPTIMAL)
 
 
-def never_moving_cards(state, rules: dict, reach: bool = True) -> list[int]:
-    """Pattern M stated plainly on the reference state: the least set of
-    cards closed under the first-move conditions (kernel.py,
-    ``_never_moves``); returns the cards not home and outside it.  With
-    ``reach`` false, talon cards ignore what is in reach before the last
-    pass (M as it was before ``_in_reach_now``)."""
+def never_moving_cards(state, rules: dict, reach: bool = True, base_moves: bool = True) -> list[int]:
+    """Pattern M stated plainly on the reference state: the least sets of
+    cards that ever move (``moved``) and of tableau cards that ever leave
+    the card under them by a move of their own (``based``), closed under
+    the conditions of kernel.py's ``_never_moves``; returns the cards not
+    home and outside ``moved``.  With ``reach`` false, talon cards ignore
+    what is in reach before the last pass (M as it was before
+    ``_in_reach_now``).  With ``base_moves`` false, a card counts as
+    uncovered once every card on it has moved, carried or not, and any card
+    that has moved counts as a place to build (M as it was before base
+    moves were told apart)."""
     f2t = rules["foundation_to_tableau"]
     last_pass = rules["passes"] != UNLIMITED and state.passes_used >= rules["passes"]
     home = {s * 13 + r for s in range(4) for r in range(state.foundation[s])}
     where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
     moved: set[int] = set()
+    based: set[int] = set()
 
-    def is_top_once_above_moved(card):
+    def uncovered(card):
+        """A top now, or the card lying on it leaves it by a move of its own."""
         p, i = where[card]
-        return all(c in moved for c in state.piles[p][i + 1:])
+        pile = state.piles[p]
+        if not base_moves:
+            return all(c in moved for c in pile[i + 1:])
+        return i == len(pile) - 1 or pile[i + 1] in based
 
     def parent_usable(card, parent):
         if parent in home:
             return f2t
-        if parent in moved:
+        if not base_moves and parent in moved:
             return True
-        if parent not in where:
-            return False  # in the talon: it must move first
-        if card in where and where[parent][0] == where[card][0] and where[parent][1] < where[card][1]:
+        if not base_moves and card in where and parent in where and where[parent][0] == where[card][0] \
+                and where[parent][1] < where[card][1]:
             return False  # under the card
-        return is_top_once_above_moved(parent)
+        if parent not in where:
+            return parent in moved  # in the talon: a top once played to the tableau
+        return uncovered(parent)
 
     def on_the_waste_top_once_above_moved(card):
         """In the last pass a talon card leaves from the waste top: the waste
@@ -295,7 +306,9 @@ def never_moving_cards(state, rules: dict, reach: bool = True) -> list[int]:
 
     def has_target(card):
         if card % 13 == 12:
-            return any(all(c in moved for c in pile) for pile in state.piles)
+            if not base_moves:
+                return any(all(c in moved for c in pile) for pile in state.piles)
+            return any(not pile or pile[0] in based for pile in state.piles)
         red = card // 13 in (1, 2)
         parents = [s * 13 + card % 13 + 1 for s in range(4) if (s in (1, 2)) != red]
         return any(parent_usable(card, q) for q in parents)
@@ -303,20 +316,22 @@ def never_moving_cards(state, rules: dict, reach: bool = True) -> list[int]:
     changed = True
     while changed:
         changed = False
-        for card in set(range(52)) - home - moved:
+        for card in set(range(52)) - home:
             if card not in where:
-                ok = (on_the_waste_top_once_above_moved(card) and in_reach_or_freed(card)
-                      and (has_target(card) or can_go_home(card)))
-            else:
-                p, i = where[card]
-                top = is_top_once_above_moved(card)
-                if i >= state.down[p]:
-                    carried = i > state.down[p] and state.piles[p][i - 1] in moved
-                    ok = carried or has_target(card) or (top and can_go_home(card))
-                else:
-                    ok = top and (has_target(card) or can_go_home(card))
-            if ok:
+                if card not in moved and (on_the_waste_top_once_above_moved(card) and in_reach_or_freed(card)
+                                          and (has_target(card) or can_go_home(card))):
+                    moved.add(card)
+                    changed = True
+                continue
+            p, i = where[card]
+            face_up = i >= state.down[p]
+            if card not in based and (face_up or uncovered(card)) and (
+                    has_target(card) or (uncovered(card) and can_go_home(card))):
+                based.add(card)
                 moved.add(card)
+                changed = True
+            elif card not in moved and face_up and i > state.down[p] and state.piles[p][i - 1] in moved:
+                moved.add(card)  # carried by the card under it
                 changed = True
     return sorted(set(range(52)) - home - moved)
 
@@ -371,6 +386,51 @@ def test_a_card_that_never_moves_means_a_lost_position():
             by_the_talon += truth is False and not never_moving_cards(reference, dict(rules, passes=UNLIMITED), reach=False)
             by_reach += truth is False and not never_moving_cards(reference, rules, reach=False)
     assert hits >= 20 and by_the_talon >= 5 and by_reach >= 5, (hits, by_the_talon, by_reach)
+
+
+def test_positions_rejected_only_by_telling_base_moves_apart_are_lost():
+    """Random late positions (with runs built by random play) that pattern M
+    rejects only because it tells a card's own moves from being carried,
+    each lost by the search with every legal move."""
+    rng = random.Random(29)
+    hits = lost = 0
+    for attempt in range(4800):
+        rules = parse_rules(SPEC, RULE_SETS[attempt % len(RULE_SETS)])
+        reference = random_endgame(rng, rules, max_left=rng.choice([16, 20, 24]))
+        for _ in range(rng.randrange(4, 24)):
+            moves = reference.legal_moves()
+            if not moves:
+                break
+            reference.play(rng.choice(moves))
+        if not never_moving_cards(reference, rules) or never_moving_cards(reference, rules, base_moves=False):
+            continue
+        hits += 1
+        assert kernel_never_moves(reference, rules)
+        truth = verdict(SPEC.encode(reference, rules), rules, MODE_ALL)
+        assert truth is not True, f"a card kept covered for good must mean a lost position: {reference.render()}"
+        lost += truth is False
+    assert hits >= 20 and lost >= 20, (hits, lost)
+
+
+def test_a_card_kept_covered_for_good_cannot_be_built_on():
+    """From a search of deal 598 (draw 1, unlimited passes): 8C can leave pile
+    7 only onto 9H (9D and 7C lie under it), and 9H carries 8S, which can go
+    nowhere (9D is under 8C, 4S under everything).  9H may travel, but no
+    card is ever built on it: lost, which only base moves show."""
+    piles = ["KH QS JH", "7S 5S", "KS QH JS TH 9C", "KD", "QC JD", "TS 9H 8S", "4S KC 7C 9D QD JC 8C"]
+    for f2t in (False, True):
+        rules = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
+        reference = SPEC.new_reference(make_deal("klondike", 598).layout, rules)
+        reference.piles = [[cards.parse(c) for c in pile.split()] for pile in piles]
+        reference.down = [0, 1, 0, 0, 0, 0, 6]
+        reference.waste, reference.stock = [], [cards.parse(c) for c in "9S TC 6S TD".split()]
+        reference.foundation = [6, 8, 8, 3]
+        assert sorted(set(range(52)) - {c for p in reference.piles for c in p} - set(reference.stock)) == sorted(
+            s * 13 + r for s in range(4) for r in range(reference.foundation[s]))  # 52 distinct cards
+        assert cards.parse("8C") in never_moving_cards(reference, rules)
+        assert not never_moving_cards(reference, rules, base_moves=False)
+        assert kernel_never_moves(reference, rules)
+        assert verdict(SPEC.encode(reference, rules), rules, MODE_ALL) is False
 
 
 def test_deal_95_is_lost_at_the_deal_by_a_card_that_never_moves():

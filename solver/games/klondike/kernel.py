@@ -449,50 +449,57 @@ def dead_end(state, rules, loc):
 def _never_moves(state, rules):
     """Pattern M: is some card not on its foundation unable ever to move?
 
-    Every such card must move at least once.  Look at each card's *first*
-    move in any continuation; when card x first moves:
-      * x is a talon card: it goes to its foundation (every lower card of its
-        suit home or moved before), or onto a tableau top, or (a King) into
-        an empty pile; and in the last pass (a pass limit, all passes used)
-        it is the waste top, so every talon card now above it moved before
-        (``_talon_run_end``); before the last pass with draw k > 1, it
-        is in reach now, or some talon card below it or the one right above
-        it moved before (``_in_reach_now``);
-      * x lies face up in a pile: either it is carried, with the face-up
-        card just under it moving at that same moment, or it is the base of
-        the move: onto a tableau top, or (a King) into an empty pile, or to
-        its foundation, with every card now above it moved before;
-      * x lies face down: every card now above it moved before (so x is the
-        top), and it moves as a base, as above.
-    A tableau top receiving x is a parent q of x (next rank up, other
-    colour) that has moved before (it may be anywhere), or that has not and
-    lies in its place now, in a pile, not under x, with every card above it
-    moved before; with foundation_to_tableau also a parent on its
-    foundation.  An empty pile is a pile all of whose cards moved before.
-    So the set of cards that ever move lies inside the least set closed
-    under these conditions: take the first card to move outside the set
-    (for a run, its base; the cards it carries follow in the set one by
-    one from the bottom); every condition of its move holds with cards
-    inside the set, so it would be inside.  A card outside the set never
-    moves: the position is lost.  With draw 1 talon reachability is
-    ignored before the last pass, which only enlarges the set.  Chains and
-    cycles across piles and the talon are caught, which patterns A and B see
-    only in part.
+    Every such card must move at least once.  Call a move of a tableau card
+    y a *base move* of y when y is the lowest card moved (it leaves the card
+    under it, or its pile); otherwise y is *carried* by the card under it.
+    The one way a tableau card t stops being covered by the card y lying on
+    it now is a base move of y: while t moves, y rides along on it.  So:
 
-    How it is computed (speed only: every condition grows with the set, so
-    the least closed set, and the answer, do not depend on the order cards
-    are tried in).  Sweeps add cards until one adds none.  The set and the
-    talon indices in it are bit masks, each pile's "cards from here up are
-    in the set" a 5-bit field of ``clear``: no arrays are allocated.  A
-    sweep tries a pile's face-up cards bottom up (a carried card follows the
-    one under it at once), then its face-down cards top down while they go
-    in (only the top one can), then the talon from its last card down (in
-    the last pass a card follows the cards above it).  The tableau tops a
-    card may go onto are one mask, ``targets``: cards in the set, with
-    foundation_to_tableau the foundation cards, and each pile's card just
-    under its cards in the set.  A pile's such card is never under a card x
-    not yet in the set of that pile (x lies at or under it), so "not under
-    x" needs no test; and a pile's earlier such cards are in the set.
+      (E) t is a pile top at some later time only if it is one now, or y
+          makes a base move before then.
+
+    Take any continuation and look at each card's moves.  A base move of a
+    tableau card y needs: y face up (if face down now, by (E) the card on y
+    made a base move before), and a destination: its foundation (y the top,
+    by (E); every lower card of its suit home or moved before), or a parent
+    q (next rank up, other colour) that is a pile top then, or, for a King,
+    an empty pile (some pile's bottom card made a base move before, or a
+    pile is empty now).  A parent q is a pile top then only if, by (E), it
+    is a top now or the card on it made a base move before; or q lay in
+    the talon and moved before (a talon card lands alone, on top); or, with
+    foundation_to_tableau, q lies on its foundation now.  The first move of
+    a tableau card is a base move, or it is carried: face up now, the card
+    just under it moving at that same moment.  The first move of a talon
+    card: to its foundation (lower cards of its suit home or moved before),
+    onto a parent that is a top then, or (a King) into an empty pile; and in
+    the last pass (a pass limit, all passes used) it is the waste top, so
+    every talon card now above it moved before (``_talon_run_end``); before
+    the last pass with draw k > 1, it is in reach now, or some talon card
+    below it or the one right above it moved before (``_in_reach_now``).
+
+    So the cards that ever move lie in the set M, and the tableau cards that
+    ever make a base move in the set B, of the least pair closed under these
+    conditions: take the first move in the continuation that moves a card
+    outside M, or is a base move of a card outside B (for a run, look at
+    its base first, then the cards it carries one by one from the bottom);
+    every condition of that move holds with earlier moves, whose cards are
+    inside, so it would be inside.  A card outside M never moves: the
+    position is lost.  With draw 1 talon reachability is ignored before the
+    last pass, which only enlarges the sets.  Counting only base moves
+    where a card must be uncovered is what sees a card kept covered for
+    good (8S on 9H when 8S can never leave it: 9H may travel, but no card
+    is ever built on it).
+
+    How it is computed (speed only: every condition grows with the sets, so
+    the least pair, and the answer, do not depend on the order cards are
+    tried in).  Sweeps add cards until one adds none; M, B and the talon
+    indices in M are bit masks.  ``targets`` holds the cards a card may be
+    built on: pile tops now, cards whose covering card is in B, talon cards
+    in M, and with foundation_to_tableau the foundation cards.  A sweep
+    tries a pile's face-up cards bottom up (a carried card follows the one
+    under it at once), then its face-down cards top down while the one
+    above is in B, then the talon from its last card down (in the last
+    pass a card follows the cards above it).
     """
     f2t = rules[R_F2T] != 0
     last_pass = in_last_pass(state, rules)
@@ -500,19 +507,18 @@ def _never_moves(state, rules):
     ordered = not last_pass and rules[R_DRAW] > 1
     in_reach = _in_reach_now(state, rules) if ordered else np.int64(0)
     length = np.int64(state[TLEN])
-    done = np.int64(0)  # bit per card: on its foundation or in the set
-    left = 0  # cards not home and not yet in the set
+    done = np.int64(0)  # M: bit per card on its foundation or in the set
+    left = 0  # cards not home and not yet in M
     for s in range(4):
         home = np.int64(state[FOUND + s])
         done |= ((np.int64(1) << home) - 1) << (13 * s)
         left += 13 - home
     targets = done if f2t else np.int64(0)  # bit per card a card could be built on
-    talon_done = np.int64(0)  # bit j: talon card j is in the set
-    clear = np.int64(0)  # 5 bits per pile p: the cards from this index up are in the set
-    empty_pile = False  # some pile has all its cards in the set
+    based = np.int64(0)  # B: bit per tableau card that can make a base move
+    talon_done = np.int64(0)  # bit j: talon card j is in M
+    empty_pile = False  # some pile is empty now, or its bottom card is in B
     for p in range(PILES):
         n = pile_len(state, p)
-        clear |= n << (5 * p)
         if n == 0:
             empty_pile = True
         else:
@@ -521,29 +527,43 @@ def _never_moves(state, rules):
     while changed and left > 0:
         changed = False
         for p in range(PILES):
+            n = pile_len(state, p)
             down = pile_down(state, p)
-            for i in range(down, _clear_from(clear, p)):  # face up, bottom up
+            for i in range(down, n):  # face up, bottom up
                 x = pile_card(state, p, i)
-                if (done >> x) & 1:
+                if (based >> x) & 1:
                     continue
-                carried = i > down and (done >> pile_card(state, p, i - 1)) & 1 != 0
-                top = _clear_from(clear, p) == i + 1
-                if carried or (top and _suit_below_done(done, x)) or _has_target(targets, empty_pile, x):
-                    done |= np.int64(1) << x
-                    targets |= np.int64(1) << x
+                exposed = i == n - 1 or (based >> pile_card(state, p, i + 1)) & 1 != 0
+                if _has_target(targets, empty_pile, x) or (exposed and _suit_below_done(done, x)):
+                    based |= np.int64(1) << x
+                    if not (done >> x) & 1:
+                        done |= np.int64(1) << x
+                        left -= 1
+                    changed = True
+                    if i > 0:
+                        targets |= np.int64(1) << pile_card(state, p, i - 1)
+                    else:
+                        empty_pile = True
+                elif not (done >> x) & 1 and i > down and (done >> pile_card(state, p, i - 1)) & 1:
+                    done |= np.int64(1) << x  # carried
                     left -= 1
                     changed = True
-                    clear, targets, empty_pile = _clear_down(state, done, clear, targets, empty_pile, p)
-            while 0 < _clear_from(clear, p) <= down:  # face down: only the top can go in
-                i = _clear_from(clear, p) - 1
+            for i in range(down - 1, -1, -1):  # face down: turned up once the card on it is in B
                 x = pile_card(state, p, i)
+                if (based >> x) & 1:
+                    continue
+                if not (based >> pile_card(state, p, i + 1)) & 1:
+                    break
                 if not (_suit_below_done(done, x) or _has_target(targets, empty_pile, x)):
                     break
+                based |= np.int64(1) << x
                 done |= np.int64(1) << x
-                targets |= np.int64(1) << x
                 left -= 1
                 changed = True
-                clear, targets, empty_pile = _clear_down(state, done, clear, targets, empty_pile, p)
+                if i > 0:
+                    targets |= np.int64(1) << pile_card(state, p, i - 1)
+                else:
+                    empty_pile = True
         for j in range(length - 1, -1, -1):
             x = np.int64(state[TALON + j])
             if (done >> x) & 1:
@@ -563,23 +583,6 @@ def _never_moves(state, rules):
                 left -= 1
                 changed = True
     return left > 0
-
-
-@njit(cache=True, inline="always")
-def _clear_from(clear, p):
-    """Pattern M: pile p's cards from this index up are in the set."""
-    return (clear >> (5 * p)) & 31
-
-
-@njit(cache=True, inline="always")
-def _clear_down(state, done, clear, targets, empty_pile, p):
-    """Pattern M: lower pile p's clear index past the cards now in the set;
-    the card under them is a target, or the pile is all in the set."""
-    while _clear_from(clear, p) > 0 and (done >> pile_card(state, p, _clear_from(clear, p) - 1)) & 1:
-        clear -= np.int64(1) << (5 * p)
-    if _clear_from(clear, p) == 0:
-        return clear, targets, True
-    return clear, targets | (np.int64(1) << pile_card(state, p, _clear_from(clear, p) - 1)), empty_pile
 
 
 @njit(cache=True, inline="always")
