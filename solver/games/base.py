@@ -61,6 +61,12 @@ class GameSpec:
     # At most this many nodes for it, whatever the budget (None: no cap).  Where
     # it finds wins it finds them early; a large budget is for the DFS proofs.
     lds_max_nodes: int | None = None
+    # Then a share of the budget (at most ``weighted_max_nodes``) for weighted
+    # A* (solver.search.astar, order g + weight * lower bound, first win
+    # ends it): it finds wins the depth-first order reaches late.  0: none.
+    weighted_share: float = 0.0
+    weighted_max_nodes: int | None = None
+    weighted_weight: int = 2
     # How --optimal proves a shortest win: "astar" (solver.search.astar: each
     # position once, in the table's memory) or "ida" (IDA*, memory-light).
     # A* proved more deals at the same node budget in every game measured.

@@ -49,8 +49,9 @@ from solver.search.engine import BUDGET, EXHAUSTED, RUNNING, SOLVED
 FULL = 4  # status: the arena ran out of room (memory budget), or a line too deep
 
 # ctl slots
-NODES, STATUS, USED, CUR_F, BEST_G, BEST_NODE, BEST_MOVE, LOWER, MAX_NODES, UPPER, STARTED, PATH_LEN = range(12)
-CTL_SIZE = 12
+(NODES, STATUS, USED, CUR_F, BEST_G, BEST_NODE, BEST_MOVE, LOWER, MAX_NODES, UPPER, STARTED, PATH_LEN, WEIGHT,
+ FIRST_WIN) = range(14)
+CTL_SIZE = 14
 
 # A stored position is its key, cost, parent and move (and its link in the
 # open list): 24 bytes, with 4 per hash slot at a load of at most 3/4.  The
@@ -91,9 +92,14 @@ class Arena:
         self.ctl[BEST_G] = upper
         self.ctl[BEST_NODE] = -1
 
-    def reset(self, max_nodes: int) -> None:
+    def reset(self, max_nodes: int, weight: int = 1) -> None:
+        """``weight`` 1: A*, shortest wins.  ``weight`` w > 1: weighted A*
+        (order by g + w * h, stop at the first win), which finds wins fast
+        but proves nothing: see ``run``."""
         self.slots.fill(0)
         self.ctl[MAX_NODES] = max_nodes
+        self.ctl[WEIGHT] = weight
+        self.ctl[FIRST_WIN] = weight > 1
 
     def path(self, game_id: int, rules_arr: np.ndarray) -> list[tuple[np.ndarray, int]]:
         """(position, move) pairs from the root to the best win found."""
@@ -163,13 +169,25 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
     path through BEST_NODE / BEST_MOVE); EXHAUSTED: no win shorter than
     ``upper``; BUDGET: node budget spent; FULL: arena full.  LOWER holds the
     proved lower bound.  line_states[0] is the root.
+
+    Weighted (ctl[WEIGHT] = w > 1, ctl[FIRST_WIN] set): positions are taken
+    in order of g + w * h, the f of a position beyond the last bucket is
+    put in the last bucket, nothing is pruned but positions reached before
+    at no greater cost, and the first win found ends the search (SOLVED; it
+    need not be shortest, and LOWER means nothing).  EXHAUSTED then means
+    every position the moves of ``mode`` reach was expanded without a win:
+    the position is lost, as when a complete DFS runs out of moves.
     """
     capacity = keys.shape[0]
+    weight = ctl[WEIGHT]
+    first_win = ctl[FIRST_WIN] != 0
     if ctl[STARTED] == 0:
         ctl[STARTED] = 1
         root = line_states[0]
-        f = K.lower_bound(game, root, rules)
-        if f >= ctl[BEST_G]:
+        f = weight * K.lower_bound(game, root, rules)
+        if first_win:
+            f = min(f, heads.shape[0] - 1)
+        elif f >= ctl[BEST_G]:
             ctl[LOWER] = ctl[BEST_G]
             ctl[STATUS] = EXHAUSTED
             return EXHAUSTED
@@ -191,12 +209,13 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
     cur_f = ctl[CUR_F]
     best_g = ctl[BEST_G]
     lower = ctl[LOWER]
+    limit = heads.shape[0] if first_win else best_g  # taken in order of f below this
     status = RUNNING
     steps = 0
     while steps < quantum:
-        while cur_f < best_g and heads[cur_f] == 0:
+        while cur_f < limit and heads[cur_f] == 0:
             cur_f += 1
-        if cur_f >= best_g:  # every open f is >= the best win: it is shortest
+        if cur_f >= limit:  # every open f is >= the best win: it is shortest (or, weighted: no position is open)
             lower = best_g
             status = SOLVED if ctl[BEST_NODE] >= 0 else EXHAUSTED
             break
@@ -221,20 +240,26 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
         for k in range(n):
             move = movebuf[k]
             cg = g + K.move_cost(game, parent, rules, move)
-            if cg >= best_g:
+            if cg >= best_g and not first_win:
                 continue
             K.apply_move(game, parent, rules, move, child)
             if K.is_won(game, child, rules):
                 best_g = cg
                 ctl[BEST_NODE] = node
                 ctl[BEST_MOVE] = move
+                if first_win:
+                    status = SOLVED
+                    break
+                limit = best_g
                 continue
             key = K.state_key(game, child, rules, mode)
             pos = _slot_of(keys, slots, key)
             if slots[pos] != 0 and gs[slots[pos] - 1] <= cg:
                 continue  # reached before at no greater cost
-            f = cg + K.lower_bound(game, child, rules)
-            if f >= best_g:
+            f = cg + weight * K.lower_bound(game, child, rules)
+            if first_win:
+                f = min(f, limit - 1)
+            elif f >= best_g:
                 continue
             if used >= capacity:
                 status = FULL
@@ -249,7 +274,7 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
             used += 1
             if f < cur_f:  # an inconsistent bound may lower f along a line
                 cur_f = f
-        if status == FULL:
+        if status == FULL or status == SOLVED:
             break
     ctl[NODES] = nodes
     ctl[USED] = used

@@ -89,3 +89,20 @@ def astar_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, upper:
     if status == engine.EXHAUSTED:
         return None, []
     return -1, []
+
+
+def weighted_search(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, weight: int = 2,
+                    max_nodes: int = 10**6, tt_mb: float = 64) -> tuple[str, list[tuple[np.ndarray, int]]]:
+    """Weighted A* on the solvability moves (``MODE_SOLVE``): ('solved', path
+    to the first win found), ('unsolvable', []) when every reachable position
+    was expanded without one, or ('unknown', []) when the budget or the
+    memory ran out first."""
+    arena = astar.Arena(_table(tt_mb).scratch(), root, spec.max_depth + 256 * weight, spec.max_depth)
+    arena.reset(max_nodes, weight)
+    movebuf = np.zeros(spec.max_moves, dtype=np.int32)
+    status = engine.RUNNING
+    while status == engine.RUNNING:
+        status = astar.step(spec.game_id, rules_arr, config.MODE_SOLVE, arena, movebuf, config.QUANTUM)
+    if status == engine.SOLVED:
+        return SOLVED, arena.path(spec.game_id, rules_arr)
+    return (UNSOLVABLE if status == engine.EXHAUSTED else UNKNOWN), []

@@ -66,6 +66,8 @@ class _Search:
         self.progress = progress
         self.nodes = 0
         self.reason = ""
+        self.win_path: list[tuple[np.ndarray, int]] | None = None  # a win found by weighted A* (else the DFS stack's)
+        self.depth_cut = False  # the last complete search left paths cut by the depth limit
 
     def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False) -> int:
         """Run one DFS / IDA* iteration to its end; returns the engine status."""
@@ -78,19 +80,37 @@ class _Search:
                               s.midx, s.gcost, s.ctl, t.keys, t.vals, t.stamps, stamp, config.QUANTUM)
 
         phase = "discrepancy" if discrepancies else "dfs" if bound < 0 else "optimal"
-        return self._drive(step, lambda: int(s.ctl[engine.NODES]), lambda: bound, phase)
+        status = self._drive(step, lambda: int(s.ctl[engine.NODES]), lambda: bound, phase)
+        self.depth_cut = bool(s.ctl[engine.CUTOFF])
+        return status
 
-    def run_astar(self, upper: int, max_nodes: int) -> astar.Arena:
-        """A* for a win shorter than ``upper``, in memory borrowed from the table."""
+    def run_astar(self, upper: int, max_nodes: int, weight: int = 1) -> astar.Arena:
+        """A* for a win shorter than ``upper``, in memory borrowed from the table.
+
+        With ``weight`` > 1, weighted A* for any win (``upper`` is then only
+        the number of f buckets), on the solvability moves."""
         arena = astar.Arena(self.table.scratch(), self.root, upper, self.spec.max_depth)
-        arena.reset(max_nodes)
+        arena.reset(max_nodes, weight)
         movebuf = np.zeros(self.spec.max_moves, dtype=np.int32)
+        mode = config.MODE_OPTIMAL if weight == 1 else config.MODE_SOLVE
 
         def step() -> int:
-            return astar.step(self.spec.game_id, self.rules_arr, config.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
+            return astar.step(self.spec.game_id, self.rules_arr, mode, arena, movebuf, config.QUANTUM)
 
-        self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]), "optimal")
+        phase = "optimal" if weight == 1 else "weighted"
+        self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]), phase)
         return arena
+
+    def run_weighted(self, max_nodes: int) -> int:
+        """Weighted A* from the root: SOLVED (``win_path`` set), EXHAUSTED
+        (every position reached, no win: lost), or BUDGET."""
+        weight = self.spec.weighted_weight
+        arena = self.run_astar(self.spec.max_depth + 256 * weight, max_nodes, weight)
+        status = int(arena.ctl[astar.STATUS])
+        if status == engine.SOLVED:
+            self.win_path = arena.path(self.spec.game_id, self.rules_arr)
+        self.depth_cut = False
+        return status if status in (engine.SOLVED, engine.EXHAUSTED) else engine.BUDGET
 
     def _drive(self, step: Callable[[], int], nodes: Callable[[], int], bound: Callable[[], int], phase: str) -> int:
         """Call ``step`` (one quantum) until the search ends, the clock runs
@@ -147,9 +167,9 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     status = _decide(search, int(max_nodes))
     result = SolveResult(deal, rules, UNKNOWN)
     if status == engine.SOLVED:
-        result.result, result.moves = SOLVED, search.solution()
+        result.result, result.moves = SOLVED, search.solution(search.win_path)
     elif status == engine.EXHAUSTED:
-        if search.stack.ctl[engine.CUTOFF]:
+        if search.depth_cut:
             search.reason = "depth limit"
         else:
             result.result = UNSOLVABLE
@@ -164,16 +184,26 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
 def _decide(search: _Search, max_nodes: int) -> int:
     """Find a win or prove there is none, within ``max_nodes`` expansions.
 
-    A share of the budget (the game's ``lds_share_for`` the rules, at most its
-    ``lds_max_nodes``) first goes to limited discrepancy search with a
-    growing number of allowed deviations from the move ordering; if it finds
-    no win, a plain DFS with the rest of the budget decides.  Only that
-    complete DFS can say "unsolvable".
+    Three phases, each given what the ones before left of the budget:
+
+    1. limited discrepancy search with a growing number of allowed
+       deviations from the move ordering (the game's ``lds_share_for`` the
+       rules of the budget, at most its ``lds_max_nodes``): wins a few
+       wrong turns away from the ordering;
+    2. weighted A* (``weighted_share``, at most ``weighted_max_nodes``;
+       none for most games): wins the depth-first order reaches late;
+    3. a plain DFS with the rest.
+
+    Phases 1 and 2 prove nothing lost, but for phase 2 running out of
+    positions (every one reachable expanded, as a complete DFS does).
+    Phase 2 is skipped when phase 1 saw the whole tree (nothing deviated):
+    the DFS then decides at once.
     """
-    lds_budget = int(max_nodes * search.spec.lds_share_for(search.rules))
-    if search.spec.lds_max_nodes is not None:
-        lds_budget = min(lds_budget, search.spec.lds_max_nodes)
-    bound = 0
+    spec = search.spec
+    lds_budget = int(max_nodes * spec.lds_share_for(search.rules))
+    if spec.lds_max_nodes is not None:
+        lds_budget = min(lds_budget, spec.lds_max_nodes)
+    bound, whole_tree = 0, False
     while lds_budget > 0 and search.nodes < lds_budget and not search.reason:
         status = search.run(config.MODE_SOLVE, bound, lds_budget - search.nodes, discrepancies=True)
         if status == engine.SOLVED:
@@ -181,9 +211,20 @@ def _decide(search: _Search, max_nodes: int) -> int:
         if search.reason in ("timeout", "interrupted"):
             return engine.BUDGET
         search.reason = ""
-        if status != engine.EXHAUSTED or search.stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND:
+        whole_tree = status == engine.EXHAUSTED and search.stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND
+        if status != engine.EXHAUSTED or whole_tree:
             break  # share spent, or nothing deviates: the plain DFS below decides
         bound = int(search.stack.ctl[engine.NEXT_BOUND])
+    weighted_budget = int(max_nodes * spec.weighted_share)
+    if spec.weighted_max_nodes is not None:
+        weighted_budget = min(weighted_budget, spec.weighted_max_nodes)
+    if weighted_budget > 0 and not whole_tree and not search.reason:
+        status = search.run_weighted(weighted_budget)
+        if status in (engine.SOLVED, engine.EXHAUSTED):
+            return status
+        if search.reason in ("timeout", "interrupted"):
+            return engine.BUDGET
+        search.reason = ""
     return search.run(config.MODE_SOLVE, -1, max(max_nodes - search.nodes, 1))
 
 
