@@ -78,6 +78,11 @@ class GameSpec:
         unless a game measured a better one for some rule setting."""
         return self.lds_share
 
+    def weighted_share_for(self, rules: dict[str, Any]) -> float:
+        """The weighted A* share under these (complete) rules: ``weighted_share``
+        unless a game measured a better one for some rule setting."""
+        return self.weighted_share
+
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults, check combinations; return every option explicitly."""
         raise NotImplementedError

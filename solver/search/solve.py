@@ -215,7 +215,7 @@ def _decide(search: _Search, max_nodes: int) -> int:
         if status != engine.EXHAUSTED or whole_tree:
             break  # share spent, or nothing deviates: the plain DFS below decides
         bound = int(search.stack.ctl[engine.NEXT_BOUND])
-    weighted_budget = int(max_nodes * spec.weighted_share)
+    weighted_budget = int(max_nodes * spec.weighted_share_for(search.rules))
     if spec.weighted_max_nodes is not None:
         weighted_budget = min(weighted_budget, spec.weighted_max_nodes)
     if weighted_budget > 0 and not whole_tree and not search.reason:
