@@ -14,6 +14,7 @@ Numba start-up (cache load or compilation) is timed separately.
 from __future__ import annotations
 
 import argparse
+import json
 import resource
 import time
 
@@ -31,11 +32,11 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run_setting(name: str, deals, max_nodes: int, tt_mb: float) -> None:
+def run_setting(name: str, deals, max_nodes: int, tt_mb: float, jsonl=None) -> None:
     from solver.search.solve import solve
     from solver.study.stats import solvability
 
-    times, verdicts, unknown_deals = [], {"solved": 0, "unsolvable": 0, "unknown": 0}, []
+    times, verdicts, unknown_deals, lost_deals = [], {"solved": 0, "unsolvable": 0, "unknown": 0}, [], []
     start = time.perf_counter()
     for d in deals:
         t = time.perf_counter()
@@ -44,6 +45,12 @@ def run_setting(name: str, deals, max_nodes: int, tt_mb: float) -> None:
         verdicts[r.result] += 1
         if r.result == "unknown":
             unknown_deals.append(d.number)
+        if r.result == "unsolvable":
+            lost_deals.append(d.number)
+        if jsonl is not None:
+            jsonl.write(json.dumps({"setting": name, "deal": d.number, "result": r.result, "nodes": r.nodes,
+                                    "seconds": round(times[-1], 4), "reason": r.reason}) + "\n")
+            jsonl.flush()
     total = time.perf_counter() - start
     t = np.array(times)
     s = solvability(verdicts["solved"], verdicts["unsolvable"], verdicts["unknown"])
@@ -53,6 +60,8 @@ def run_setting(name: str, deals, max_nodes: int, tt_mb: float) -> None:
           f"p99 {np.percentile(t, 99):.2f} s  worst {t.max():.2f} s", flush=True)
     if unknown_deals:
         print(f"{'':12s} unknown deals: {unknown_deals}")
+    if lost_deals:
+        print(f"{'':12s} unsolvable deals: {lost_deals}")
 
 
 def run_optimal(count: int, max_nodes: int, tt_mb: float) -> None:
@@ -84,6 +93,7 @@ def main() -> None:
     parser.add_argument("--settings", default=",".join(SETTINGS))
     parser.add_argument("--max-nodes", type=int, default=1_000_000)
     parser.add_argument("--tt-mb", type=float, default=64)
+    parser.add_argument("--jsonl", help="also write one line per deal and setting to this file")
     parser.add_argument("--optimal", type=int, default=0, help="also run --optimal on deals 1..N")
     parser.add_argument("--optimal-max-nodes", type=int, default=5_000_000)
     args = parser.parse_args()
@@ -99,8 +109,9 @@ def main() -> None:
     deals = [make_deal("bakers-dozen", n) for n in numbers]
     if deals:
         print(f"deals {args.deals} ({len(deals)}), max_nodes {args.max_nodes}, tt {args.tt_mb} MB, one worker")
+        jsonl = open(args.jsonl, "w") if args.jsonl else None
         for name in args.settings.split(","):
-            run_setting(name, deals, args.max_nodes, args.tt_mb)
+            run_setting(name, deals, args.max_nodes, args.tt_mb, jsonl)
     if args.optimal:
         run_optimal(args.optimal, args.optimal_max_nodes, args.tt_mb)
     print(f"peak memory (max RSS): {peak_mb():.0f} MB")

@@ -27,6 +27,7 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     reason: str = ""  # why "unknown": node budget, time, depth limit, interrupted
+    proof: str = ""  # how "unsolvable" was proved when not by the search itself (a relaxed game)
 
     @property
     def game(self) -> str:
@@ -46,6 +47,8 @@ class SolveResult:
             out["lower_bound"] = int(self.lower_bound)
         if self.reason:
             out["stats"]["stopped_by"] = self.reason
+        if self.proof:
+            out["stats"]["proved_by"] = self.proof
         return out
 
     def summary(self) -> str:
@@ -58,6 +61,8 @@ class SolveResult:
         parts.append(f"{self.seconds:.3f} s")
         if self.reason:
             parts.append(f"stopped by {self.reason}")
+        if self.proof:
+            parts.append(f"proved by {self.proof}")
         return ", ".join(parts)
 
 

@@ -293,19 +293,25 @@ def test_cli_bad_deal_file_and_tampered_solution(tmp_path):
     assert out.exit_code == 2 and "move 2 'AC>f' is illegal" in out.output
 
 
-@pytest.mark.parametrize("rules, share", [({"build": "other-suit", "kings": "bottom"}, 0.25),
-                                          ({"build": "any-suit", "kings": "bottom"}, 0.9),
-                                          ({"build": "other-suit", "kings": "free"}, 0.9)])
-def test_discrepancy_phase_gets_the_share_measured_for_the_rules(rules, share):
-    """The discrepancy phase stops at its share of the budget (0.25 where
-    deep depth-first wins were found to pay more); the DFS gets the rest."""
+@pytest.mark.parametrize("rules, lds, weighted", [({"build": "other-suit", "kings": "bottom"}, 0.25, 0.6),
+                                                  ({"build": "any-suit", "kings": "bottom"}, 0.3, 0.6),
+                                                  ({"build": "any-suit", "kings": "free"}, 0.6, 0.3),
+                                                  ({"build": "other-suit", "kings": "free"}, 0.9, 0.05)])
+def test_phases_get_the_shares_measured_for_the_rules(rules, lds, weighted):
+    """The discrepancy phase stops at its share of the budget, weighted A*
+    at its own, the DFS gets the rest (the skeleton relaxation is off)."""
     budget = 40_000
     events = []
     r = solve(make_deal("bakers-dozen", 417), rules, max_nodes=budget, progress=events.append)
-    assert r.result == "unknown" and r.nodes == budget
-    lds = [e["nodes"] for e in events if e["phase"] == "discrepancy"]
-    dfs = [e["nodes"] for e in events if e["phase"] == "dfs"]
-    assert max(lds) == int(budget * share) < min(dfs)
+    by_phase = {p: [e["nodes"] for e in events if e["phase"] == p] for p in ("discrepancy", "weighted", "dfs")}
+    if r.result == "solved":  # any-suit / free: 417 is won within the budget
+        assert r.nodes <= budget and max(by_phase["discrepancy"]) <= int(budget * lds)
+        return
+    assert max(by_phase["discrepancy"]) == int(budget * lds) < min(by_phase["weighted"])
+    assert r.result == "unknown" and r.nodes == budget and not r.proof
+    assert max(by_phase["weighted"]) <= int(budget * lds) + int(budget * weighted) < min(by_phase["dfs"])
+    assert max(by_phase["dfs"]) == budget
+    assert all(e["phase"] != "relaxation" for e in events)
 
 
 @pytest.mark.parametrize("stronger, weaker, expected", [

@@ -67,16 +67,34 @@ class GameSpec:
     weighted_share: float = 0.0
     weighted_max_nodes: int | None = None
     weighted_weight: int = 2
+    # A relaxed game whose loss proves the deal lost, tried when the phases
+    # above leave a deal unknown by the node budget or the depth limit (see
+    # ``prove_lost``); "" for none.  It may visit at most
+    # ``relaxation_factor`` x the node budget relaxed positions (0: not tried).
+    relaxation: str = ""
+    relaxation_factor: float = 1.0
     # How --optimal proves a shortest win: "astar" (solver.search.astar: each
     # position once, in the table's memory) or "ida" (IDA*, memory-light).
     # A* proved more deals at the same node budget in every game measured.
     optimal_search: str = "astar"
+
+    def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
+        """(True, positions) only if the relaxed game ``relaxation`` proves
+        ``root`` lost (a relaxation: every real line is a relaxed line, so a
+        relaxed loss is a real loss); (False, positions) when it is won or
+        ran out of ``max_positions``."""
+        return False, 0
 
     # --- rules -----------------------------------------------------------------
     def lds_share_for(self, rules: dict[str, Any]) -> float:
         """The discrepancy share under these (complete) rules: ``lds_share``
         unless a game measured a better one for some rule setting."""
         return self.lds_share
+
+    def weighted_share_for(self, rules: dict[str, Any]) -> float:
+        """The weighted A* share under these (complete) rules: ``weighted_share``
+        unless a game measured a better one for some rule setting."""
+        return self.weighted_share
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults, check combinations; return every option explicitly."""

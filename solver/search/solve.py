@@ -173,6 +173,9 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
             search.reason = "depth limit"
         else:
             result.result = UNSOLVABLE
+    if (result.result == UNKNOWN and spec.relaxation and spec.relaxation_factor > 0
+            and search.reason in ("node budget", "depth limit")):
+        _relaxed(search, result, int(max_nodes))
     if optimal and result.result == SOLVED:
         _shortest(search, result, int(max_nodes))
     result.nodes, result.seconds, result.reason = search.nodes, search.elapsed(), search.reason
@@ -215,7 +218,7 @@ def _decide(search: _Search, max_nodes: int) -> int:
         if status != engine.EXHAUSTED or whole_tree:
             break  # share spent, or nothing deviates: the plain DFS below decides
         bound = int(search.stack.ctl[engine.NEXT_BOUND])
-    weighted_budget = int(max_nodes * spec.weighted_share)
+    weighted_budget = int(max_nodes * spec.weighted_share_for(search.rules))
     if spec.weighted_max_nodes is not None:
         weighted_budget = min(weighted_budget, spec.weighted_max_nodes)
     if weighted_budget > 0 and not whole_tree and not search.reason:
@@ -226,6 +229,21 @@ def _decide(search: _Search, max_nodes: int) -> int:
             return engine.BUDGET
         search.reason = ""
     return search.run(config.MODE_SOLVE, -1, max(max_nodes - search.nodes, 1))
+
+
+def _relaxed(search: _Search, result: SolveResult, max_nodes: int) -> None:
+    """The game's relaxed game (``GameSpec.prove_lost``) on a deal the search
+    left unknown: at most ``relaxation_factor`` x ``max_nodes`` relaxed
+    positions, counted in ``result.nodes``.  A relaxed loss is a proof that
+    the deal is lost, reported in ``result.proof``."""
+    spec = search.spec
+    if search.progress is not None:
+        search.progress({"nodes": search.nodes, "bound": -1, "phase": "relaxation"})
+    lost, positions = spec.prove_lost(search.root, search.rules_arr, max(int(max_nodes * spec.relaxation_factor), 1))
+    search.nodes += positions
+    if lost:
+        result.result = UNSOLVABLE
+        result.proof = f"{spec.relaxation} ({positions} positions, none won)"
 
 
 def _shortest(search: _Search, result: SolveResult, max_nodes: int) -> None:

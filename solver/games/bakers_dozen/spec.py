@@ -6,7 +6,7 @@ from typing import Any
 import numpy as np
 
 from solver.deals import Layout
-from solver.games.bakers_dozen import fast, layout, rules
+from solver.games.bakers_dozen import fast, layout, rules, skeleton
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.games.bakers_dozen.state import MAX_MOVES
 from solver.games.base import GameSpec
@@ -25,22 +25,73 @@ class BakersDozenSpec(GameSpec):
     # still on the path); a path cut at this depth makes the verdict "unknown".
     max_depth = 4000
     # Share of the node budget for limited discrepancy search before the
-    # deciding DFS (ordering only: it never proves anything).  Baker's Dozen
-    # DFS gets lost in huge lost subtrees after an early wrong turn; LDS
-    # revisits early choices first.  Measured on any-suit / bottom, deals
-    # 1..200 at 1M nodes: 0.25 left 3 deals unknown, 0.9 left 1, and the one
-    # unsolvable deal was still proved (its full tree is small).
-    lds_share = 0.9
+    # weighted A* phase and the deciding DFS (ordering only: it never proves
+    # anything but a whole small tree).  Baker's Dozen DFS gets lost in huge
+    # lost subtrees after an early wrong turn; LDS revisits early choices
+    # first.  Without weighted A*, 0.9 was best on any-suit / bottom (deals
+    # 1..200 at 1M nodes: 0.25 left 3 deals unknown, 0.9 left 1).
+    lds_share = 0.3
+    # Weighted A* (order g + 2h on the lower bound, first win ends it), then
+    # the DFS gets the rest (shares per setting: ``lds_share_for``).  Measured
+    # (issue 5, 2026-12-02): weighted A* alone, 1M nodes, solves every deal
+    # the old phases (LDS 0.9, no weighted A*) left unknown at 1M but 417
+    # under any-suit / bottom (184, 209, 561, 940 in 28k-281k nodes), 317
+    # under any-suit / free (173k), 6 of the 8 other-suit / free unknowns
+    # (690-35k nodes; not 354, 623) and 35 of the 46 other-suit / bottom ones
+    # (1k-563k nodes).  Any-suit / bottom deals 1..400 at 1M nodes, phase
+    # shares LDS / weighted: 0.9 / 0: 397 solved, 1 unsolvable, 2 unknown
+    # (184, 209), 11.9M nodes in all; 0.1 / 0.6: 399 / 1 / 0, 6.7M nodes;
+    # 0.3 / 0.5: 399 / 1 / 0, 8.2M nodes; median 2.0 ms for both, 5.0 ms
+    # for the old shares (same load).  Deals 1..1000 at 1M nodes, LDS 0.3 /
+    # weighted 0.6 (0.25 / 0.6 other-suit / bottom): any-suit / bottom
+    # 997 / 2 / 1 (417), median 2.3 ms; other-suit / bottom 983 / 4 / 13
+    # (was 950 / 4 / 46), median 34.8 ms (was 112 ms).
+    weighted_share = 0.6
+    weighted_max_nodes = None
+
+    # The skeleton game (skeleton.py), for deals the search leaves unknown.
+    # Off (factor 0): at factor 1 (as many skeleton positions as the node
+    # budget) it decided none of the 18 deals unknown at 1M nodes (any-suit /
+    # bottom 417, other-suit / free 317, 354, 623, 708, the 13 other-suit /
+    # bottom ones): 9 of the skeleton games are won (in 12k-882k skeleton
+    # positions), the rest ran out, and each costs 2-4 s more.  417's
+    # skeleton game is not exhausted at 200M positions (870 s).
+    relaxation = "skeleton relaxation"
+    relaxation_factor = 0.0
+
+    def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
+        """The skeleton game of ``skeleton.py`` (its docstring proves that its
+        loss is a loss of the real position, under all four rule settings).
+        The exact-key set is sized for ``max_positions`` (16 bytes a slot, at
+        most 3/4 full)."""
+        log2 = min(27, max(10, int(np.ceil(np.log2(max_positions * 4 / 3 + 1)))))  # at most 2 GB
+        status, positions = skeleton.skeleton_search(root, rules_arr, max_positions, log2)
+        return status == skeleton.LOST, int(positions)
 
     def lds_share_for(self, rules_: dict[str, Any]) -> float:
-        """0.25 for other-suit / bottom, 0.9 otherwise.  Measured on deals
-        1..200 at 300k nodes (unknowns for shares 0 / 0.1 / 0.25 / 0.9):
-        other-suit / bottom 20 / 17 / 15 / 21, other-suit / free 27 / 16 /
-        11 / 9.  There wins lie deep (DFS wins of 180-960 moves), which the
-        discrepancy search's shallow deviations do not reach."""
-        if rules_["build"] == "other-suit" and rules_["kings"] == "bottom":
-            return 0.25
-        return self.lds_share
+        """Discrepancy share per setting, with ``weighted_share_for``: LDS /
+        weighted A* / DFS = 0.3 / 0.6 / 0.1 (any-suit / bottom), 0.6 / 0.3 /
+        0.1 (any-suit / free), 0.9 / 0.05 / 0.05 (other-suit / free), 0.25 /
+        0.6 / 0.15 (other-suit / bottom).  Deals 1..1000 at 1M nodes with
+        0.3 / 0.6 everywhere (0.25 / 0.6 other-suit / bottom) left unknown
+        deals the old shares (LDS 0.9, other-suit / bottom 0.25, no weighted
+        A*) solved: any-suit / free 156 and 238, other-suit / free 250, 714
+        and 836, all discrepancy wins at 346k-866k nodes, while weighted A*
+        needs at most 173k (any-suit / free) and 35k (other-suit / free)
+        for the deals it wins there; hence the larger discrepancy shares.
+        Before weighted A* (deals 1..200 at 300k nodes, unknowns for LDS
+        shares 0 / 0.1 / 0.25 / 0.9): other-suit / bottom 20 / 17 / 15 / 21,
+        other-suit / free 27 / 16 / 11 / 9; other-suit / bottom wins lie
+        deep (DFS wins of 180-960 moves)."""
+        if rules_["build"] == "other-suit":
+            return 0.25 if rules_["kings"] == "bottom" else 0.9
+        return self.lds_share if rules_["kings"] == "bottom" else 0.6
+
+    def weighted_share_for(self, rules_: dict[str, Any]) -> float:
+        """See ``lds_share_for``."""
+        if rules_["kings"] == "free":
+            return 0.05 if rules_["build"] == "other-suit" else 0.3
+        return self.weighted_share
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)

@@ -1,0 +1,128 @@
+"""The skeleton relaxation (solver.games.bakers_dozen.skeleton): it may call
+a position lost only when it is lost."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver import cards
+from solver.deals import make_deal
+from solver.games import get_game
+from solver.games.bakers_dozen import analysis, seats, skeleton
+from solver.games.bakers_dozen.oracle import bfs_distance, random_position
+from solver.games.bakers_dozen.reference import BakersDozenState
+from solver.search import config, engine
+from solver.search.position import search_position
+from solver.search.solve import solve
+
+SPEC = get_game("bakers-dozen")
+ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
+
+
+def skeleton_verdict(state: BakersDozenState, max_positions: int = 2_000_000) -> int:
+    arr = SPEC.encode(state, state.rules)
+    status, _ = skeleton.skeleton_search(arr, SPEC.rules_array(state.rules), max_positions, 22)
+    return int(status)
+
+
+def exact(state: BakersDozenState, mode: int = config.MODE_ALL, max_nodes: int = 2_000_000) -> int:
+    """SOLVED, EXHAUSTED (lost) or BUDGET, by the engine's DFS with every legal move."""
+    root = SPEC.encode(state, state.rules)
+    status, stack = search_position(SPEC, root, SPEC.rules_array(state.rules), mode, bound=-1,
+                                    max_nodes=max_nodes, tt_mb=8)
+    if status == engine.EXHAUSTED and stack.ctl[engine.CUTOFF]:
+        return engine.BUDGET
+    return status
+
+
+def test_never_loses_a_won_small_position():
+    """On random small positions of all four settings: skeleton LOST implies
+    breadth-first search finds no win; and the sample holds both verdicts."""
+    rng = random.Random(5)
+    lost = won = 0
+    for i in range(300):
+        state = random_position(rng, 10, ALL_RULES[i % 4])
+        verdict = skeleton_verdict(state)
+        assert verdict in (skeleton.WON, skeleton.LOST)
+        truth = bfs_distance(state)
+        if verdict == skeleton.LOST:
+            lost += 1
+            assert truth is None, (state.columns, state.foundation, state.rules)
+        else:
+            won += truth is not None
+    assert lost >= 20 and won >= 20, (lost, won)
+
+
+def test_sees_some_losses_the_dead_end_tests_miss():
+    """Stronger than the kernel's dead-end tests on some lost positions (else
+    it would add nothing), and every such loss is real (exhaustive search)."""
+    rng = random.Random(6)
+    beyond = 0
+    for i in range(400):
+        state = random_position(rng, 14, ALL_RULES[i % 4])
+        arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
+        if analysis.is_dead_end(arr, rules_arr) or seats.is_seat_deadlock(arr, rules_arr):
+            continue
+        if skeleton_verdict(state) == skeleton.LOST:
+            beyond += 1
+            assert exact(state) == engine.EXHAUSTED, (state.columns, state.foundation, state.rules)
+    assert beyond >= 1, beyond  # 1 of these 400 (seed 6)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal=st.integers(1, 10**6), rules=st.sampled_from(ALL_RULES), moves=st.integers(20, 60),
+       choices=st.lists(st.integers(0, 10**6), min_size=60, max_size=60))
+def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, choices):
+    """Random lines from real deals: where the skeleton says lost, the exact
+    search (MODE_SOLVE, its reductions proved) finds no win."""
+    state = SPEC.new_reference(make_deal("bakers-dozen", deal).layout, rules)
+    for choice in choices[:moves]:
+        legal = sorted(state.legal_moves())
+        if not legal:
+            break
+        state.play(legal[choice % len(legal)])
+    verdict = skeleton_verdict(state, 300_000)
+    if verdict == skeleton.LOST:
+        assert exact(state, config.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, state.columns)
+
+
+def _one_king_two_queens() -> BakersDozenState:
+    """QS over 7S and QC over 7C, KS lying on KC: one seat for two Queens
+    that both must move (lost, see test_bakers_dozen_fast)."""
+    cols = [[cards.parse("KC"), cards.parse("KS")], []] + [
+        [cards.parse(c) for c in col.split()] for col in ("7S 7C QS QC", "9C", "JS", "TS", "8S", "TC", "JC 9S", "8C")]
+    return BakersDozenState.from_position(cols + [[] for _ in range(13 - len(cols))], [6, 13, 13, 6],
+                                          {"build": "any-suit", "kings": "bottom"})
+
+
+def test_a_crafted_loss():
+    state = _one_king_two_queens()
+    assert bfs_distance(state) is None
+    assert skeleton_verdict(state) == skeleton.LOST
+    apart = state.copy()
+    apart.columns[1] = [apart.columns[0].pop()]  # KS in a column of its own: two seats, won
+    assert bfs_distance(apart) is not None
+    assert skeleton_verdict(apart) == skeleton.WON
+
+
+def test_a_relaxed_loss_is_reported_as_such(monkeypatch):
+    """Wiring: with the relaxation on, a deal the search leaves unknown gets
+    the skeleton search (its positions counted as nodes); a relaxed loss is
+    reported as "unsolvable" with the proof named, anything else stays
+    unknown."""
+    deal = make_deal("bakers-dozen", 417)
+    monkeypatch.setattr(type(SPEC), "relaxation_factor", 1.0)
+    events = []
+    r = solve(deal, {}, max_nodes=20_000, progress=events.append)
+    assert r.result == "unknown" and 20_000 < r.nodes <= 40_001 and not r.proof
+    assert events[-1]["phase"] == "relaxation"
+    monkeypatch.setattr(type(SPEC), "prove_lost", lambda self, root, rules_arr, limit: (True, 7))
+    r = solve(deal, {}, max_nodes=20_000)
+    assert r.result == "unsolvable" and r.nodes == 20_007 and r.proof.startswith("skeleton relaxation")
+    assert r.to_json()["stats"]["proved_by"] == r.proof and "proved by skeleton relaxation" in r.summary()
+    monkeypatch.setattr(type(SPEC), "relaxation_factor", 0.0)
+    assert solve(deal, {}, max_nodes=20_000).result == "unknown"
