@@ -124,5 +124,6 @@ def test_a_relaxed_loss_is_reported_as_such(monkeypatch):
     r = solve(deal, {}, max_nodes=20_000)
     assert r.result == "unsolvable" and r.nodes == 20_007 and r.proof.startswith("skeleton relaxation")
     assert r.to_json()["stats"]["proved_by"] == r.proof and "proved by skeleton relaxation" in r.summary()
+    assert not r.reason and "stopped_by" not in r.to_json()["stats"]  # decided, not stopped
     monkeypatch.setattr(type(SPEC), "relaxation_factor", 0.0)
     assert solve(deal, {}, max_nodes=20_000).result == "unknown"

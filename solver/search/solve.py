@@ -243,6 +243,7 @@ def _relaxed(search: _Search, result: SolveResult, max_nodes: int) -> None:
     search.nodes += positions
     if lost:
         result.result = UNSOLVABLE
+        search.reason = ""  # decided: the budget no longer explains the verdict
         result.proof = f"{spec.relaxation} ({positions} positions, none won)"
 
 
