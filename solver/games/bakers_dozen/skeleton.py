@@ -181,6 +181,21 @@ def _suits(r, f, d, col_of, idx_of):
     return mask
 
 
+@njit(cache=True, inline="always")
+def _without_top(f, d, m, k, nf, nd, nm):
+    """Copy (f, d, m) into (nf, nd, nm) with column k's top card taken off:
+    a moved card if the column has any, else its top unmoved card."""
+    for s in range(4):
+        nf[s] = f[s]
+    for q in range(NCOLS):
+        nd[q] = d[q]
+        nm[q] = m[q]
+    if m[k] > 0:
+        nm[k] -= 1
+    else:
+        nd[k] -= 1
+
+
 @njit(cache=True)
 def _stuck(f, d, base, col_of, idx_of, other, free, marked):
     """True if some unmoved base card can provably never move (no win).
@@ -341,15 +356,7 @@ def skeleton_search(state, rules, max_positions, table_log2):
                     # some allowed pair of suits must differ
                     if src == tsuit[j] and (src & (src - 1)) == 0:
                         continue
-                for s in range(4):
-                    nf[s] = f[s]
-                for q in range(NCOLS):
-                    nd[q] = d[q]
-                    nm[q] = m[q]
-                if m[k] > 0:
-                    nm[k] -= 1
-                else:
-                    nd[k] -= 1
+                _without_top(f, d, m, k, nf, nd, nm)
                 nm[j] += 1
                 a, b = _encode(nf, nd, nm, radix)
                 succ0[ns] = a
@@ -359,16 +366,8 @@ def skeleton_search(state, rules, max_positions, table_log2):
             # home, as each suit it may be
             for s in range(4):
                 if (src >> s) & 1 == 1 and f[s] == t - 1:
-                    for q in range(4):
-                        nf[q] = f[q]
+                    _without_top(f, d, m, k, nf, nd, nm)
                     nf[s] += 1
-                    for q in range(NCOLS):
-                        nd[q] = d[q]
-                        nm[q] = m[q]
-                    if m[k] > 0:
-                        nm[k] -= 1
-                    else:
-                        nd[k] -= 1
                     a, b = _encode(nf, nd, nm, radix)
                     succ0[ns] = a
                     succ1[ns] = b
