@@ -88,15 +88,14 @@ def test_weighted_phase_verdicts_match_breadth_first_search(seed, left):
     assert verdict_ == ("unsolvable" if best is None else "solved")
     if best is not None:
         replay = state.copy()
-        for position, move in path:
-            for text in SPEC.describe_move(position, fast.rules_array(), move):
-                replay.play(text)
+        for text in SPEC.describe_line([p for p, _ in path], fast.rules_array(), [m for _, m in path]):
+            replay.play(text)
         assert replay.is_won()
 
 
 def test_weighted_phase_proves_a_lost_deal_and_keeps_wins():
     """Deal 10 is lost (the DFS exhausts it at 0.27 M nodes); with the
-    weighted phase taking 0.9 of what the discrepancy phase leaves, the
+    weighted phase taking 0.9 of the budget (all the discrepancy phase leaves), the
     solve still proves it, and deals 2, 3, 4 are still won."""
     assert SPEC.weighted_share_for({}) > 0
     assert solve(make_deal("yukon", 10), {}, max_nodes=10**6).result == "unsolvable"

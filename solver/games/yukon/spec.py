@@ -31,8 +31,9 @@ class YukonSpec(GameSpec):
     # unsolvable and deal 70 (won by the discrepancy search at 1.86 M) is
     # unknown (docs/yukon.md).
     lds_share = 0.1
-    # Then weighted A* (g + 2h, h the admissible ``lower_bound``) with most
-    # of what is left, the plain DFS with the rest.  Weighted A* on the
+    # Then weighted A* (g + 2h, h the admissible ``lower_bound``) with 0.9
+    # of the budget, i.e. all the discrepancy phase leaves; the plain DFS
+    # gets only what A* leaves unspent (its arena full).  Weighted A* on the
     # solvability moves (MODE_SOLVE, the same reductions as the DFS) expands
     # each position once, so it also proves a deal lost when it runs out of
     # positions, in about as many nodes as the DFS (deal 78: 1.17 M against
@@ -44,7 +45,6 @@ class YukonSpec(GameSpec):
     # (--tt-mb): when it fills, the DFS gets the rest of the budget, so the
     # 10^7 figures use --tt-mb 1024 (docs/yukon.md).
     weighted_share = 0.9
-    weighted_max_nodes = None
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         if given:
