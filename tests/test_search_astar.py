@@ -135,6 +135,30 @@ def test_budget_exhaustion_keeps_the_best_win_and_a_proved_bound():
     assert all(info["bound"] <= len(best.moves) for info in seen)
 
 
+@pytest.mark.parametrize("deal,decided", [(11, "solved"), (2, "unsolvable")])
+def test_ctrl_c_after_the_last_weighted_quantum_is_not_lost(monkeypatch, deal, decided):
+    """A Ctrl-C that lands while the quantum ending the weighted A* phase
+    runs is raised just after it returns.  The solve must report it
+    (unknown, "interrupted": a batch then stops), not the arena's verdict,
+    which would swallow the key press (seen as a flaky batch Ctrl-C test).
+    Klondike deals 11 and 2 at 3,000 nodes are decided by that phase."""
+    from solver.search import solve as solve_module
+    rules = {"draw": 1}
+    plain = solve(make_deal("klondike", deal), rules, max_nodes=3000, tt_mb=8)
+    assert plain.result == decided
+    real_step = astar.step
+
+    def step_then_ctrl_c(*args):
+        status = real_step(*args)
+        if status != engine.RUNNING:
+            raise KeyboardInterrupt
+        return status
+
+    monkeypatch.setattr(solve_module.astar, "step", step_then_ctrl_c)
+    stopped = solve(make_deal("klondike", deal), rules, max_nodes=3000, tt_mb=8)
+    assert (stopped.result, stopped.reason) == ("unknown", "interrupted")
+
+
 def test_memory_budget_reports_not_optimal():
     """A one-megabyte table: the A* arena fills up on a hard deal."""
     rules = parse_rules(SPEC, {"preset": "microsoft"})

@@ -84,11 +84,15 @@ class _Search:
         self.depth_cut = bool(s.ctl[engine.CUTOFF])
         return status
 
-    def run_astar(self, upper: int, max_nodes: int, weight: int = 1) -> astar.Arena:
-        """A* for a win shorter than ``upper``, in memory borrowed from the table.
+    def run_astar(self, upper: int, max_nodes: int, weight: int = 1) -> tuple[astar.Arena, int]:
+        """A* for a win shorter than ``upper``, in memory borrowed from the table:
+        the arena and SOLVED, EXHAUSTED or BUDGET.
 
         With ``weight`` > 1, weighted A* for any win (``upper`` is then only
-        the number of f buckets), on the solvability moves."""
+        the number of f buckets), on the solvability moves.  The status is
+        ``_drive``'s, not the arena's: a Ctrl-C raised just after the quantum
+        that ended the search gives BUDGET ("interrupted"), so the caller
+        stops instead of carrying on as if nothing had been pressed."""
         arena = astar.Arena(self.table.scratch(), self.root, upper, self.spec.max_depth)
         arena.reset(max_nodes, weight)
         movebuf = np.zeros(self.spec.max_moves, dtype=np.int32)
@@ -98,15 +102,14 @@ class _Search:
             return astar.step(self.spec.game_id, self.rules_arr, mode, arena, movebuf, config.QUANTUM)
 
         phase = "optimal" if weight == 1 else "weighted"
-        self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]), phase)
-        return arena
+        status = self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]), phase)
+        return arena, status
 
     def run_weighted(self, max_nodes: int) -> int:
         """Weighted A* from the root: SOLVED (``win_path`` set), EXHAUSTED
         (every position reached, no win: lost), or BUDGET."""
         weight = self.spec.weighted_weight
-        arena = self.run_astar(self.spec.max_depth + 256 * weight, max_nodes, weight)
-        status = int(arena.ctl[astar.STATUS])
+        arena, status = self.run_astar(self.spec.max_depth + 256 * weight, max_nodes, weight)
         if status == engine.SOLVED:
             self.win_path = arena.path(self.spec.game_id, self.rules_arr)
         self.depth_cut = False
@@ -266,8 +269,7 @@ def _shortest_astar(search: _Search, result: SolveResult, max_nodes: int) -> Non
     if search.nodes >= max_nodes:
         search.reason = "node budget"
         return
-    arena = search.run_astar(upper, max(max_nodes - search.nodes, 1))
-    status = int(arena.ctl[astar.STATUS])
+    arena, status = search.run_astar(upper, max(max_nodes - search.nodes, 1))
     if arena.ctl[astar.BEST_NODE] >= 0:  # a win shorter than the DFS one: proved shortest if SOLVED
         result.moves = search.solution(arena.path(search.spec.game_id, search.rules_arr))
     result.optimal = status in (engine.SOLVED, engine.EXHAUSTED)
