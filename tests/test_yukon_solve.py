@@ -103,6 +103,18 @@ def test_weighted_phase_proves_a_lost_deal_and_keeps_wins():
         assert solve(make_deal("yukon", n), {}, max_nodes=10**6).result == "solved"
 
 
+def test_unknown_says_when_the_weighted_arena_filled_first():
+    """Deal 64 is unknown at 10^5 nodes either way; with a 1 MB table the
+    weighted A* arena fills before its node share is spent, and the reason
+    says so, since a larger --tt-mb (not only --max-nodes) may then decide."""
+    from solver.search.solve import FILLED_THEN_BUDGET
+    small = solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=1)
+    roomy = solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=64)
+    assert (small.result, small.reason) == ("unknown", FILLED_THEN_BUDGET)
+    assert (roomy.result, roomy.reason) == ("unknown", "node budget")
+    assert small.nodes <= 10**5 + 1 and roomy.nodes <= 10**5 + 1
+
+
 def distances_to_win(state: YukonState) -> list[tuple[YukonState, int]]:
     """Every position reachable from ``state`` that can still win, with its
     exact fewest moves to a win (reverse breadth-first search); positions

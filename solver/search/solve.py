@@ -40,6 +40,11 @@ def check_budgets(max_nodes: int, timeout: float | None, tt_mb: float) -> None:
         raise BudgetError(f"transposition table size must be 1..65536 MB, got {tt_mb}")
 
 
+# The weighted A* phase filled its arena before its node share was spent,
+# and the DFS after it then ran out of nodes: a larger --tt-mb, not only a
+# larger --max-nodes, may decide the deal (Yukon at 10^7 nodes needs 1024 MB).
+FILLED_THEN_BUDGET = "node budget (after weighted A* filled --tt-mb)"
+
 _BUFFERS: dict = {}
 
 
@@ -68,6 +73,7 @@ class _Search:
         self.reason = ""
         self.win_path: list[tuple[np.ndarray, int]] | None = None  # a win found by weighted A* (else the DFS stack's)
         self.depth_cut = False  # the last complete search left paths cut by the depth limit
+        self.arena_filled = False  # weighted A* stopped on its memory (--tt-mb), not on its node share
 
     def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False) -> int:
         """Run one DFS / IDA* iteration to its end; returns the engine status."""
@@ -179,6 +185,8 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     if (result.result == UNKNOWN and spec.relaxation and spec.relaxation_factor > 0
             and search.reason in ("node budget", "depth limit")):
         _relaxed(search, result, int(max_nodes))
+    if result.result == UNKNOWN and search.reason == "node budget" and search.arena_filled:
+        search.reason = FILLED_THEN_BUDGET
     if optimal and result.result == SOLVED:
         _shortest(search, result, int(max_nodes))
     result.nodes, result.seconds, result.reason = search.nodes, search.elapsed(), search.reason
@@ -230,6 +238,7 @@ def _decide(search: _Search, max_nodes: int) -> int:
             return status
         if search.reason in ("timeout", "interrupted"):
             return engine.BUDGET
+        search.arena_filled = search.reason == "memory (--tt-mb)"
         search.reason = ""
     return search.run(config.MODE_SOLVE, -1, max(max_nodes - search.nodes, 1))
 
