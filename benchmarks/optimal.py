@@ -44,6 +44,7 @@ def read_rows(path: Path) -> dict[int, dict]:
 def run_setting(name: str, numbers: list[int], max_nodes: int, tt_mb: float, path: Path) -> None:
     from solver.deals import make_deal
     from solver.search.solve import solve
+    from solver.study.batch import INTERRUPTED
 
     game, rules = SETTINGS[name]
     start = time.perf_counter()
@@ -62,7 +63,7 @@ def run_setting(name: str, numbers: list[int], max_nodes: int, tt_mb: float, pat
                 continue
             start = time.perf_counter()
             r = solve(make_deal(game, n), rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=True)
-            if r.reason == "interrupted":  # Ctrl-C: no row for a deal cut short; the same command resumes
+            if r.reason == INTERRUPTED:  # Ctrl-C: no row for a deal cut short; the same command resumes
                 raise SystemExit(f"{name}: interrupted at deal {n}; run the same command again to resume")
             writer.writerow({"deal": n, "result": r.result, "optimal": int(bool(r.optimal)),
                              "moves": len(r.moves) if r.result == "solved" else "",

@@ -73,7 +73,6 @@ class _Search:
         self.reason = ""
         self.win_path: list[tuple[np.ndarray, int]] | None = None  # a win found by weighted A* (else the DFS stack's)
         self.depth_cut = False  # the last complete search left paths cut by the depth limit
-        self.arena_filled = False  # weighted A* stopped on its memory (--tt-mb), not on its node share
 
     def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False) -> int:
         """Run one DFS / IDA* iteration to its end; returns the engine status."""
@@ -119,7 +118,7 @@ class _Search:
         if status == engine.SOLVED:
             self.win_path = arena.path(self.spec.game_id, self.rules_arr)
         self.depth_cut = False
-        return status if status in (engine.SOLVED, engine.EXHAUSTED) else engine.BUDGET
+        return status
 
     def _drive(self, step: Callable[[], int], nodes: Callable[[], int], bound: Callable[[], int], phase: str) -> int:
         """Call ``step`` (one quantum) until the search ends, the clock runs
@@ -183,10 +182,8 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
         else:
             result.result = UNSOLVABLE
     if (result.result == UNKNOWN and spec.relaxation and spec.relaxation_factor > 0
-            and search.reason in ("node budget", "depth limit")):
+            and (search.reason.startswith("node budget") or search.reason == "depth limit")):
         _relaxed(search, result, int(max_nodes))
-    if result.result == UNKNOWN and search.reason == "node budget" and search.arena_filled:
-        search.reason = FILLED_THEN_BUDGET
     if optimal and result.result == SOLVED:
         _shortest(search, result, int(max_nodes))
     result.nodes, result.seconds, result.reason = search.nodes, search.elapsed(), search.reason
@@ -229,6 +226,7 @@ def _decide(search: _Search, max_nodes: int) -> int:
         if status != engine.EXHAUSTED or whole_tree:
             break  # share spent, or nothing deviates: the plain DFS below decides
         bound = int(search.stack.ctl[engine.NEXT_BOUND])
+    arena_filled = False  # weighted A* stopped on its memory (--tt-mb), not on its node share
     weighted_budget = int(max_nodes * spec.weighted_share_for(search.rules))
     if spec.weighted_max_nodes is not None:
         weighted_budget = min(weighted_budget, spec.weighted_max_nodes)
@@ -238,9 +236,12 @@ def _decide(search: _Search, max_nodes: int) -> int:
             return status
         if search.reason in ("timeout", "interrupted"):
             return engine.BUDGET
-        search.arena_filled = search.reason == "memory (--tt-mb)"
+        arena_filled = search.reason == "memory (--tt-mb)"
         search.reason = ""
-    return search.run(config.MODE_SOLVE, -1, max(max_nodes - search.nodes, 1))
+    status = search.run(config.MODE_SOLVE, -1, max(max_nodes - search.nodes, 1))
+    if arena_filled and search.reason == "node budget":
+        search.reason = FILLED_THEN_BUDGET
+    return status
 
 
 def _relaxed(search: _Search, result: SolveResult, max_nodes: int) -> None:
