@@ -24,9 +24,11 @@ from test_yukon_solve import small_position as yukon_position
 PYRAMID_RULES = [{}, {"preset": "microsoft"}, {"draw": 3}, {"passes": "unlimited", "pair_covering": True}]
 
 
+@pytest.mark.parametrize("partial", [False, True], ids=["plain", "partial"])
 @pytest.mark.parametrize("given", PYRAMID_RULES)
-def test_pyramid_astar_length_equals_breadth_first_search(given):
-    """With every reduction and with none; a position with no win gives None."""
+def test_pyramid_astar_length_equals_breadth_first_search(given, partial):
+    """With every reduction and with none, with and without partial
+    expansion; a position with no win gives None."""
     rules = parse_rules(SPEC, given)
     lost = won = 0
     for seed in range(8):
@@ -35,7 +37,7 @@ def test_pyramid_astar_length_equals_breadth_first_search(given):
         root = SPEC.encode(ref, rules)
         for reductions in (PK.ALL_REDUCTIONS, 0):
             arr = rules_arr(rules, reductions)
-            length, path = astar_length(SPEC, root, arr)
+            length, path = astar_length(SPEC, root, arr, partial=partial)
             assert length == best, (seed, reductions)
             if path:  # the path replays on the reference engine, to a win, at that length
                 after = ref.copy()
@@ -48,7 +50,8 @@ def test_pyramid_astar_length_equals_breadth_first_search(given):
     assert won > 0
 
 
-def test_yukon_astar_length_equals_breadth_first_search():
+@pytest.mark.parametrize("partial", [False, True], ids=["plain", "partial"])
+def test_yukon_astar_length_equals_breadth_first_search(partial):
     """The engine is game-independent: Yukon's kernels give BFS's length too."""
     yukon = get_game("yukon")
     arr = yukon.rules_array({})
@@ -56,10 +59,95 @@ def test_yukon_astar_length_equals_breadth_first_search():
     for seed in range(6):
         state = yukon_position(random.Random(seed), 6)
         best = yukon_bfs(state)
-        length, _ = astar_length(yukon, yukon.encode(state, {}), arr)
+        length, _ = astar_length(yukon, yukon.encode(state, {}), arr, partial=partial)
         assert length == best, seed
         checked += best is not None
     assert checked > 0
+
+
+def test_partial_expansion_gives_breadth_first_search_length_in_bakers_dozen():
+    """Partial expansion on small random positions of all four rule
+    settings: the shortest length of plain BFS on the reference engine, or
+    None where there is no win, and each path replays to a win."""
+    from solver.games.bakers_dozen.oracle import bfs_distance
+    from test_bakers_dozen_fast import small_positions
+    bakers = get_game("bakers-dozen")
+    won = lost = 0
+    for state in small_positions(24, 9, 21):
+        best = bfs_distance(state)
+        arr = bakers.rules_array(state.rules)
+        length, path = astar_length(bakers, bakers.encode(state, state.rules), arr, partial=True)
+        assert length == best, state.columns
+        if path:
+            after = state.copy()
+            for text in (t for position, move in path for t in bakers.describe_move(position, arr, move)):
+                after.play(text)
+            assert after.is_won()
+        won += best is not None
+        lost += best is None
+    assert won >= 5 and lost >= 1, (won, lost)
+
+
+def test_partial_expansion_gives_the_shortest_klondike_length():
+    """Klondike late positions (draw 3, three passes: stock turns make f
+    jump by many moves): the length of the search with every legal move."""
+    from klondike_helpers import random_endgame
+    klondike = get_game("klondike")
+    rules = parse_rules(klondike, {"draw": 3})
+    arr = klondike.rules_array(rules)
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(40):
+        root = klondike.encode(random_endgame(rng, rules, max_left=12), rules)
+        every = shortest_length(klondike, root, arr, config.MODE_ALL, max_nodes=400_000, tt_mb=16)
+        if every in (None, -1):
+            continue
+        assert astar_length(klondike, root, arr, tt_mb=16, partial=True)[0] == every
+        compared += 1
+    assert compared >= 10
+
+
+def test_partial_expansion_stores_fewer_positions_for_the_same_proof():
+    """Baker's Dozen deal 1 from its DFS win: both searches prove the same
+    shortest length; partial expansion stores under half the positions
+    (what it is for).  (It expands no more either here: plain A* expands
+    again the positions it later reaches more cheaply, and partial
+    expansion has not stored most of those yet.)"""
+    bakers = get_game("bakers-dozen")
+    rules = parse_rules(bakers, {})
+    arr = bakers.rules_array(rules)
+    deal = make_deal("bakers-dozen", 1)
+    root = bakers.encode(bakers.new_reference(deal.layout, rules), rules)
+    upper = len(solve(deal, rules).moves)
+    runs = {}
+    for partial in (False, True):
+        arena = astar.Arena(Table(64).scratch(), root, upper, bakers.max_depth)
+        arena.reset(5_000_000, partial=partial)
+        movebuf = np.zeros(bakers.max_moves, dtype=np.int32)
+        status = engine.RUNNING
+        while status == engine.RUNNING:
+            status = astar.step(bakers.game_id, arr, config.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
+        assert status in (engine.SOLVED, engine.EXHAUSTED)
+        best = int(arena.ctl[astar.BEST_G]) if status == engine.SOLVED else upper
+        runs[partial] = (best, int(arena.ctl[astar.USED]), int(arena.ctl[astar.NODES]))
+    assert runs[True][0] == runs[False][0]
+    assert runs[True][1] < runs[False][1] / 2, runs
+
+
+def test_arena_capacity_fills_its_buffer_at_least_as_well_as_rounding_down():
+    """The slot count chosen is the better of the two powers of two around
+    the balance point: never fewer positions than rounding down (the old
+    rule), 1.8 times as many for a 3,500 MB table, and the arrays fit."""
+    for megabytes in (1, 3, 16, 100, 256, 1000, 2048, 3500, 4096, 6000):
+        nbytes = int(megabytes * 2**20) * 3 // 4 - 16  # what Table.scratch lends, less the alignment
+        capacity, slots = astar.arena_capacity(nbytes)
+        below = 1 << (nbytes // 22).bit_length() - 1
+        assert capacity >= min((nbytes - 4 * below) // 24, below * 3 // 4)
+        assert slots & (slots - 1) == 0 and capacity <= slots * 3 // 4
+        assert capacity * 24 + slots * 4 <= nbytes
+    nbytes = 3500 * 2**20 * 3 // 4 - 16
+    below = 1 << (nbytes // 22).bit_length() - 1
+    assert astar.arena_capacity(nbytes)[0] > 1.8 * (below * 3 // 4)
 
 
 def test_a_full_arena_stops_with_full_and_a_sound_bound():

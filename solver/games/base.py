@@ -77,6 +77,10 @@ class GameSpec:
     # position once, in the table's memory) or "ida" (IDA*, memory-light).
     # A* proved more deals at the same node budget in every game measured.
     optimal_search: str = "astar"
+    # A* with partial expansion (solver.search.astar.run): stores about a
+    # third of the positions for some repeated expansions.  Worth it where
+    # most children are a level up and the bound is cheap to recompute.
+    astar_partial: bool = False
 
     def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
         """(True, positions) only if the relaxed game ``relaxation`` proves

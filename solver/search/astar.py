@@ -50,8 +50,8 @@ FULL = 4  # status: the arena ran out of room (memory budget), or a line too dee
 
 # ctl slots
 (NODES, STATUS, USED, CUR_F, BEST_G, BEST_NODE, BEST_MOVE, LOWER, MAX_NODES, UPPER, STARTED, PATH_LEN, WEIGHT,
- FIRST_WIN) = range(14)
-CTL_SIZE = 14
+ FIRST_WIN, PARTIAL) = range(15)
+CTL_SIZE = 15
 
 # A stored position is its key, cost, parent and move (and its link in the
 # open list): 24 bytes, with 4 per hash slot at a load of at most 3/4.  The
@@ -62,14 +62,23 @@ _NODE_BYTES = 8 + 4 * 4
 _SLOT_BYTES = 4
 
 
+def arena_capacity(nbytes: int) -> tuple[int, int]:
+    """(positions, hash slots) of an arena of ``nbytes``: the slots are a
+    power of two, at least 4/3 of the positions (load at most 3/4).  Of the
+    two powers of two around the balance point (slots = nbytes / 22) the
+    one that stores more positions is taken: rounding down alone left up to
+    45% of a 3,500 MB table unused (50M positions where 92M fit)."""
+    below = 1 << max(2, (nbytes // (_SLOT_BYTES + _NODE_BYTES * 3 // 4)).bit_length() - 1)
+    return max((min((nbytes - slots * _SLOT_BYTES) // _NODE_BYTES, slots * 3 // 4), slots)
+               for slots in (below, 2 * below))
+
+
 class Arena:
     """The A* arrays, carved out of ``buffer`` (a uint8 array the caller owns)."""
 
     def __init__(self, buffer: np.ndarray, root: np.ndarray, upper: int, max_depth: int):
         nbytes = buffer.shape[0] - 16  # room to align the first array
-        # hash slots: a power of two, at least 4/3 of the nodes (load <= 3/4)
-        slots = 1 << max(2, (nbytes // (_SLOT_BYTES + _NODE_BYTES * 3 // 4)).bit_length() - 1)
-        capacity = min((nbytes - slots * _SLOT_BYTES) // _NODE_BYTES, slots * 3 // 4)
+        capacity, slots = arena_capacity(nbytes)
         if capacity < 1:
             raise ValueError("A* arena: buffer too small")
         start = (-buffer.ctypes.data) % 8
@@ -92,14 +101,17 @@ class Arena:
         self.ctl[BEST_G] = upper
         self.ctl[BEST_NODE] = -1
 
-    def reset(self, max_nodes: int, weight: int = 1) -> None:
+    def reset(self, max_nodes: int, weight: int = 1, partial: bool = False) -> None:
         """``weight`` 1: A*, shortest wins.  ``weight`` w > 1: weighted A*
         (order by g + w * h, stop at the first win), which finds wins fast
-        but proves nothing: see ``run``."""
+        but proves nothing: see ``run``.  ``partial`` (A* only): partial
+        expansion, which stores a fraction of the positions for some
+        re-expansions (see ``run``)."""
         self.slots.fill(0)
         self.ctl[MAX_NODES] = max_nodes
         self.ctl[WEIGHT] = weight
         self.ctl[FIRST_WIN] = weight > 1
+        self.ctl[PARTIAL] = partial and weight == 1
 
     def path(self, game_id: int, rules_arr: np.ndarray) -> list[tuple[np.ndarray, int]]:
         """(position, move) pairs from the root to the best win found."""
@@ -170,6 +182,20 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
     ``upper``; BUDGET: node budget spent; FULL: arena full.  LOWER holds the
     proved lower bound.  line_states[0] is the root.
 
+    Partial expansion (ctl[PARTIAL], A* only): an expansion at f = F stores
+    only the children with f <= F, and puts the position back in the open
+    list at the least f of the children it left out (if any), to be
+    expanded again there.  Positions a level above the one being expanded
+    are the bulk of plain A*'s memory (the levels grow about threefold in
+    Baker's Dozen and Yukon, and most children are one level up), and most
+    are never expanded.  It keeps A*'s proof: while a shortest win is not
+    recorded, take the first position P of a shortest line not stored at
+    its least cost; its predecessor Q is (at its least cost, so never
+    stale), and Q is open at its own f or at the least f it left out,
+    which is at most f(P) <= C*.  So every f popped is still <= C*, and
+    the stop test is A*'s.  Each expansion counts against the node budget,
+    the repeated ones too.
+
     Weighted (ctl[WEIGHT] = w > 1, ctl[FIRST_WIN] set): positions are taken
     in order of g + w * h, the f of a position beyond the last bucket is
     put in the last bucket, nothing is pruned but positions reached before
@@ -181,6 +207,7 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
     capacity = keys.shape[0]
     weight = ctl[WEIGHT]
     first_win = ctl[FIRST_WIN] != 0
+    partial = ctl[PARTIAL] != 0
     if ctl[STARTED] == 0:
         ctl[STARTED] = 1
         root = line_states[0]
@@ -237,6 +264,7 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
         parent = line_states[depth]
         g = gs[node]
         n = K.gen_moves(game, parent, rules, movebuf, mode)
+        left_out = limit  # partial expansion: the least f above cur_f of a child not stored
         for k in range(n):
             move = movebuf[k]
             cg = g + K.move_cost(game, parent, rules, move)
@@ -261,6 +289,9 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
                 f = min(f, limit - 1)
             elif f >= best_g:
                 continue
+            if partial and f > cur_f:
+                left_out = min(left_out, f)
+                continue
             if used >= capacity:
                 status = FULL
                 break
@@ -276,6 +307,9 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
                 cur_f = f
         if status == FULL or status == SOLVED:
             break
+        if left_out < limit:  # open again where the children left out begin
+            nxt[node] = heads[left_out]
+            heads[left_out] = node + 1
     ctl[NODES] = nodes
     ctl[USED] = used
     ctl[CUR_F] = cur_f

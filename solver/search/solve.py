@@ -99,7 +99,7 @@ class _Search:
         that ended the search gives BUDGET ("interrupted"), so the caller
         stops instead of carrying on as if nothing had been pressed."""
         arena = astar.Arena(self.table.scratch(), self.root, upper, self.spec.max_depth)
-        arena.reset(max_nodes, weight)
+        arena.reset(max_nodes, weight, partial=self.spec.astar_partial)
         movebuf = np.zeros(self.spec.max_moves, dtype=np.int32)
         mode = config.MODE_OPTIMAL if weight == 1 else config.MODE_SOLVE
 
