@@ -77,9 +77,11 @@ class GameSpec:
     # position once, in the table's memory) or "ida" (IDA*, memory-light).
     # A* proved more deals at the same node budget in every game measured.
     optimal_search: str = "astar"
-    # A* with partial expansion (solver.search.astar.run): stores about a
-    # third of the positions for some repeated expansions.  Worth it where
-    # most children are a level up and the bound is cheap to recompute.
+    # A* with partial expansion (solver.search.astar.run): stores a third to
+    # a tenth of the positions for up to twice the expansions.  Worth it
+    # where plain A* stores several positions per expansion and fills its
+    # arena before the node budget (Baker's Dozen, about 3.5); Klondike
+    # (1.3) and Yukon (about 2) lose more time than they gain memory.
     astar_partial: bool = False
 
     def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
