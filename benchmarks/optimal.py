@@ -6,10 +6,13 @@ the file are skipped).  The summary is computed from the file: verdicts, wins
 proved optimal, median / worst time, the median gap between the best win and
 the proved lower bound where not proved, and the process's peak memory (the
 table is reused from deal to deal, so the peak of any one deal is at most the
-process's peak).
+process's peak).  With `--combined`, the summary takes each deal's row from
+the largest budget that ran it, across every file of the setting in --out
+(a rerun of the hard deals at a larger budget supersedes their first rows).
 
     python benchmarks/optimal.py --settings klondike-d1p1 --deals 1-200 --max-nodes 30000000 --tt-mb 3500
     python benchmarks/optimal.py --settings yukon,bakers-dozen --deals 1-20 --max-nodes 2000000
+    python benchmarks/optimal.py --settings bakers-dozen --summary-only --combined
 """
 from __future__ import annotations
 
@@ -39,6 +42,21 @@ def read_rows(path: Path) -> dict[int, dict]:
         return {}
     with path.open() as f:
         return {int(row["deal"]): row for row in csv.DictReader(f)}
+
+
+def budget_of(path: Path) -> tuple[int, float]:
+    """(node budget, table MB) from a file name optimal-<setting>-<nodes>-<mb>mb.csv."""
+    nodes, mb = path.stem.rsplit("-", 2)[1:]
+    return int(nodes), float(mb.removesuffix("mb"))
+
+
+def combined_rows(name: str, out: Path) -> tuple[dict[int, dict], list[Path]]:
+    """Each deal's row from the largest budget that ran it, over the setting's files in out."""
+    paths = sorted(out.glob(f"optimal-{name}-*mb.csv"), key=budget_of)
+    rows: dict[int, dict] = {}
+    for path in paths:  # smallest budget first: a larger budget's row replaces it
+        rows.update(read_rows(path))
+    return rows, paths
 
 
 def run_setting(name: str, numbers: list[int], max_nodes: int, tt_mb: float, path: Path) -> None:
@@ -73,8 +91,7 @@ def run_setting(name: str, numbers: list[int], max_nodes: int, tt_mb: float, pat
             f.flush()
 
 
-def summarize(name: str, numbers: list[int], path: Path) -> None:
-    rows = read_rows(path)
+def summarize(name: str, numbers: list[int], rows: dict[int, dict]) -> None:
     rows = [rows[n] for n in numbers if n in rows]
     verdicts = {v: sum(r["result"] == v for r in rows) for v in ("solved", "unsolvable", "unknown")}
     wins = [r for r in rows if r["result"] == "solved"]
@@ -84,7 +101,7 @@ def summarize(name: str, numbers: list[int], path: Path) -> None:
     tw = np.array([float(r["seconds"]) for r in wins]) if wins else np.zeros(1)
     peak = max((float(r["peak_mb"]) for r in rows), default=0.0)
     print(f"{name}: {len(rows)} of {len(numbers)} deals done {verdicts}; "
-          f"proved optimal {len(proved)} of {len(wins)} wins ({len(proved) / max(len(wins), 1):.1%})"
+          f"proved optimal {len(proved)} of {len(wins)} wins ({len(proved) / max(len(wins), 1):.2%})"
           + (f", median gap of the rest {np.median(gaps):.0f} moves" if gaps else ""), flush=True)
     print(f"{'':{len(name)}}  time per deal median {np.median(t):.2f} s, worst {t.max():.1f} s; "
           f"per win median {np.median(tw):.2f} s, worst {tw.max():.1f} s; peak memory {peak:.0f} MB", flush=True)
@@ -102,7 +119,11 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("results/optimal"),
                         help="directory of the per-setting CSV files (resumed if present)")
     parser.add_argument("--summary-only", action="store_true", help="summarize the CSV files, solve nothing")
+    parser.add_argument("--combined", action="store_true",
+                        help="with --summary-only: each deal's row from the largest budget in --out")
     args = parser.parse_args()
+    if args.combined and not args.summary_only:
+        parser.error("--combined only summarizes: add --summary-only")
 
     from solver.deal_ranges import parse_deal_range
 
@@ -112,9 +133,14 @@ def main() -> None:
         if name not in SETTINGS:
             parser.error(f"unknown setting {name!r}; choose from {', '.join(SETTINGS)}")
         path = args.out / f"optimal-{name}-{args.max_nodes}-{args.tt_mb:g}mb.csv"
+        if args.combined:
+            rows, paths = combined_rows(name, args.out)
+            print(f"{name}: combined from {', '.join(p.name for p in paths) or 'no file'}", flush=True)
+            summarize(name, numbers, rows)
+            continue
         if not args.summary_only:
             run_setting(name, numbers, args.max_nodes, args.tt_mb, path)
-        summarize(name, numbers, path)
+        summarize(name, numbers, read_rows(path))
 
 
 if __name__ == "__main__":
