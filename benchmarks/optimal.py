@@ -44,8 +44,13 @@ def read_rows(path: Path) -> dict[int, dict]:
         return {int(row["deal"]): row for row in csv.DictReader(f)}
 
 
+def results_file(out: Path, name: str, max_nodes: int, tt_mb: float) -> Path:
+    """One file per setting and budget: the name holds the node budget and table size."""
+    return out / f"optimal-{name}-{max_nodes}-{tt_mb:g}mb.csv"
+
+
 def budget_of(path: Path) -> tuple[int, float]:
-    """(node budget, table MB) from a file name optimal-<setting>-<nodes>-<mb>mb.csv."""
+    """(node budget, table MB) back from a results_file name."""
     nodes, mb = path.stem.rsplit("-", 2)[1:]
     return int(nodes), float(mb.removesuffix("mb"))
 
@@ -132,12 +137,12 @@ def main() -> None:
     for name in args.settings.split(","):
         if name not in SETTINGS:
             parser.error(f"unknown setting {name!r}; choose from {', '.join(SETTINGS)}")
-        path = args.out / f"optimal-{name}-{args.max_nodes}-{args.tt_mb:g}mb.csv"
         if args.combined:
             rows, paths = combined_rows(name, args.out)
             print(f"{name}: combined from {', '.join(p.name for p in paths) or 'no file'}", flush=True)
             summarize(name, numbers, rows)
             continue
+        path = results_file(args.out, name, args.max_nodes, args.tt_mb)
         if not args.summary_only:
             run_setting(name, numbers, args.max_nodes, args.tt_mb, path)
         summarize(name, numbers, read_rows(path))

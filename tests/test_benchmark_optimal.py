@@ -25,14 +25,14 @@ def test_combined_rows_prefer_the_largest_budget(tmp_path, capsys):
     optimal = load_script()
     fields = optimal.FIELDS
     # 9 sorts after 40 as text, before it as a number: the budget must be read as a number
-    write(tmp_path / "optimal-bakers-dozen-9000000-3500mb.csv",
+    write(optimal.results_file(tmp_path, "bakers-dozen", 9_000_000, 3500),
           [{"deal": 1, "result": "solved", "optimal": 1, "moves": 70, "lower_bound": 70, "seconds": 1, "peak_mb": 10},
            {"deal": 2, "result": "solved", "optimal": 0, "moves": 80, "lower_bound": 71, "seconds": 2, "peak_mb": 10},
            {"deal": 3, "result": "unknown", "optimal": 0, "seconds": 3, "peak_mb": 10}], fields)
-    write(tmp_path / "optimal-bakers-dozen-40000000-3500mb.csv",
+    write(optimal.results_file(tmp_path, "bakers-dozen", 40_000_000, 3500),
           [{"deal": 2, "result": "solved", "optimal": 1, "moves": 72, "lower_bound": 72, "seconds": 9, "peak_mb": 20}],
           fields)
-    write(tmp_path / "optimal-yukon-90000000-3500mb.csv",  # another setting: ignored
+    write(optimal.results_file(tmp_path, "yukon", 90_000_000, 3500),  # another setting: ignored
           [{"deal": 1, "result": "unknown", "optimal": 0, "seconds": 1, "peak_mb": 10}], fields)
     rows, paths = optimal.combined_rows("bakers-dozen", tmp_path)
     assert [p.name for p in paths] == ["optimal-bakers-dozen-9000000-3500mb.csv",
