@@ -1,7 +1,10 @@
-"""Plain A* against A* with partial expansion, for ``solve --optimal``.
+"""Plain A* against A* with partial expansion (and with the sharper
+bound), for ``solve --optimal``.
 
-For each deal, ``solve(..., optimal=True)`` runs twice under the same node
-budget and table, once per setting of ``GameSpec.astar_partial``, and prints
+For each deal, ``solve(..., optimal=True)`` runs once per variant under the
+same node budget and table: ``plain`` and ``partial`` (the two settings of
+``GameSpec.astar_partial``), ``sharper`` (partial expansion and
+``solve(..., sharper_bound=True)``); each prints
 the verdict, the length and whether it is proved, the proved bound, the
 expansions, the positions the A* arena stored, its capacity, and the time.
 Partial expansion is worth it where plain A* stores many positions per
@@ -9,6 +12,7 @@ expansion and fills its arena first (see ``solver.search.astar.run``).
 
     python benchmarks/astar_partial.py bakers-dozen 8,11,21,26,47 --max-nodes 10000000 --tt-mb 1024
     python benchmarks/astar_partial.py klondike 121 --rules '{"draw": 3}' --max-nodes 30000000 --tt-mb 2048
+    python benchmarks/astar_partial.py bakers-dozen 11,22,25,36,120 --variants partial,sharper --tt-mb 3500
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ def main() -> None:
     parser.add_argument("--rules", default="{}", help="rule options as JSON")
     parser.add_argument("--max-nodes", type=int, default=10_000_000)
     parser.add_argument("--tt-mb", type=float, default=1024)
+    parser.add_argument("--variants", default="plain,partial", help="comma-separated: plain, partial, sharper")
     args = parser.parse_args()
 
     from solver.deal_ranges import parse_deal_range
@@ -46,13 +51,13 @@ def main() -> None:
     solve_module._Search.run_astar = recording
     solve_module.solve(make_deal(args.game, 1), rules, optimal=True, max_nodes=20_000, tt_mb=16)  # compile first
     for number in parse_deal_range(args.deals):
-        for partial in (False, True):
-            spec.astar_partial = partial
+        for variant in args.variants.split(","):
+            spec.astar_partial = variant != "plain"
             stored.clear()
             start = time.perf_counter()
             r = solve_module.solve(make_deal(args.game, number), rules, optimal=True, max_nodes=args.max_nodes,
-                                   tt_mb=args.tt_mb)
-            print(f"{args.game} {number} {'partial' if partial else 'plain':7s}: {r.result}, {len(r.moves)} moves, "
+                                   tt_mb=args.tt_mb, sharper_bound=variant == "sharper")
+            print(f"{args.game} {number} {variant:7s}: {r.result}, {len(r.moves)} moves, "
                   f"optimal {r.optimal}, bound {r.lower_bound}, {r.nodes} nodes, "
                   f"{stored.get('used', 0)} stored of {stored.get('capacity', 0)}, "
                   f"{time.perf_counter() - start:.1f} s {r.reason}", flush=True)

@@ -65,10 +65,12 @@ def test_yukon_astar_length_equals_breadth_first_search(partial):
     assert checked > 0
 
 
-def test_partial_expansion_gives_breadth_first_search_length_in_bakers_dozen():
-    """Partial expansion on small random positions of all four rule
-    settings: the shortest length of plain BFS on the reference engine, or
-    None where there is no win, and each path replays to a win."""
+@pytest.mark.parametrize("sharper", [False, True])
+def test_partial_expansion_gives_breadth_first_search_length_in_bakers_dozen(sharper):
+    """Partial expansion (and with it the sharper bound) on small random
+    positions of all four rule settings: the shortest length of plain BFS on
+    the reference engine, or None where there is no win, and each path
+    replays to a win."""
     from solver.games.bakers_dozen.oracle import bfs_distance
     from test_bakers_dozen_fast import small_positions
     bakers = get_game("bakers-dozen")
@@ -76,7 +78,7 @@ def test_partial_expansion_gives_breadth_first_search_length_in_bakers_dozen():
     for state in small_positions(24, 9, 21):
         best = bfs_distance(state)
         arr = bakers.rules_array(state.rules)
-        length, path = astar_length(bakers, bakers.encode(state, state.rules), arr, partial=True)
+        length, path = astar_length(bakers, bakers.encode(state, state.rules), arr, partial=True, sharper=sharper)
         assert length == best, state.columns
         if path:
             after = state.copy()

@@ -50,8 +50,9 @@ FULL = 4  # status: the arena ran out of room (memory budget), or a line too dee
 
 # ctl slots
 (NODES, STATUS, USED, CUR_F, BEST_G, BEST_NODE, BEST_MOVE, LOWER, MAX_NODES, UPPER, STARTED, PATH_LEN, WEIGHT,
- FIRST_WIN, PARTIAL) = range(15)
-CTL_SIZE = 15
+ FIRST_WIN, PARTIAL, SHARPER) = range(16)
+CTL_SIZE = 16
+SHARP_SLOTS = 1 << 20
 
 # A stored position is its key, cost, parent and move (and its link in the
 # open list): 24 bytes, with 4 per hash slot at a load of at most 3/4.  The
@@ -96,22 +97,30 @@ class Arena:
         self.line_states[0] = root
         self.line_nodes = np.full(max_depth + 1, -1, dtype=np.int32)
         self.child = np.zeros(len(root), dtype=np.uint8)
+        # sharper bounds already proved, by position key (direct-mapped; a
+        # partial expansion regenerates the children it left out each time)
+        self.sharp_keys = np.zeros(SHARP_SLOTS, dtype=np.uint64)
+        self.sharp_bounds = np.zeros(SHARP_SLOTS, dtype=np.int32)
         self.root = root.copy()
         self.ctl[UPPER] = upper
         self.ctl[BEST_G] = upper
         self.ctl[BEST_NODE] = -1
 
-    def reset(self, max_nodes: int, weight: int = 1, partial: bool = False) -> None:
+    def reset(self, max_nodes: int, weight: int = 1, partial: bool = False, sharper: bool = False) -> None:
         """``weight`` 1: A*, shortest wins.  ``weight`` w > 1: weighted A*
         (order by g + w * h, stop at the first win), which finds wins fast
         but proves nothing: see ``run``.  ``partial`` (A* only): partial
         expansion, which stores a fraction of the positions for some
-        re-expansions (see ``run``)."""
+        re-expansions (see ``run``).  ``sharper`` (A* only): the game's
+        ``lower_bound_at_least`` for the positions to be stored at the
+        level being expanded (fewer positions, more time per position)."""
         self.slots.fill(0)
+        self.sharp_keys.fill(0)
         self.ctl[MAX_NODES] = max_nodes
         self.ctl[WEIGHT] = weight
         self.ctl[FIRST_WIN] = weight > 1
         self.ctl[PARTIAL] = partial and weight == 1
+        self.ctl[SHARPER] = sharper and weight == 1
 
     def path(self, game_id: int, rules_arr: np.ndarray) -> list[tuple[np.ndarray, int]]:
         """(position, move) pairs from the root to the best win found."""
@@ -173,8 +182,22 @@ def _rebuild(game, rules, node, parents, pmoves, line_states, line_nodes, ctl):
 
 
 @njit(cache=True)
+def _sharper(game, child, rules, target, h, key, sharp_keys, sharp_bounds):
+    """The game's sharper bound of ``child`` (key ``key``, cheap bound
+    ``h``) towards ``target``, starting from what an earlier call proved."""
+    slot = key & np.uint64(sharp_keys.shape[0] - 1)
+    if sharp_keys[slot] == key and sharp_bounds[slot] > h:
+        h = sharp_bounds[slot]
+    if h < target:
+        h = K.lower_bound_at_least(game, child, rules, target, h)
+        sharp_keys[slot] = key
+        sharp_bounds[slot] = h
+    return h
+
+
+@njit(cache=True)
 def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, line_states, line_nodes, movebuf,
-        child, quantum):
+        child, sharp_keys, sharp_bounds, quantum):
     """Advance A* by up to ``quantum`` expansions; returns the status.
 
     SOLVED: a win shorter than ``upper`` is proved shortest (BEST_G, and the
@@ -208,10 +231,13 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
     weight = ctl[WEIGHT]
     first_win = ctl[FIRST_WIN] != 0
     partial = ctl[PARTIAL] != 0
+    sharper = ctl[SHARPER] != 0
     if ctl[STARTED] == 0:
         ctl[STARTED] = 1
         root = line_states[0]
         f = weight * K.lower_bound(game, root, rules)
+        if sharper:
+            f = K.lower_bound_at_least(game, root, rules, ctl[BEST_G], f)
         if first_win:
             f = min(f, heads.shape[0] - 1)
         elif f >= ctl[BEST_G]:
@@ -284,11 +310,15 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
             pos = _slot_of(keys, slots, key)
             if slots[pos] != 0 and gs[slots[pos] - 1] <= cg:
                 continue  # reached before at no greater cost
-            f = cg + weight * K.lower_bound(game, child, rules)
+            h = K.lower_bound(game, child, rules)
+            f = cg + weight * h
             if first_win:
                 f = min(f, limit - 1)
-            elif f >= best_g:
-                continue
+            else:
+                if f <= cur_f and sharper:  # to be stored at this level: worth a sharper bound
+                    f = cg + _sharper(game, child, rules, cur_f + 1 - cg, h, key, sharp_keys, sharp_bounds)
+                if f >= best_g:
+                    continue
             if partial and f > cur_f:
                 left_out = min(left_out, f)
                 continue
@@ -323,4 +353,4 @@ def step(game_id: int, rules_arr: np.ndarray, mode: int, arena: Arena, movebuf: 
     """One call of the kernel on ``arena``'s arrays."""
     a = arena
     return run(game_id, rules_arr, mode, a.keys, a.g, a.parent, a.move, a.next, a.slots, a.heads, a.ctl,
-               a.line_states, a.line_nodes, movebuf, a.child, quantum)
+               a.line_states, a.line_nodes, movebuf, a.child, a.sharp_keys, a.sharp_bounds, quantum)

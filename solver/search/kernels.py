@@ -22,6 +22,12 @@ functions on a flat ``uint8`` state and an ``int64`` rules array:
 
 Optional (a no-op for games without it):
 
+``lower_bound_at_least(state, rules, target, known) -> int``
+    admissible too, at least ``known`` (a bound already proved, at least
+    ``lower_bound``), and worth more work up to ``target``: A* calls it only
+    for a position it would otherwise store at the level being expanded
+    (``target`` is one above that level).
+
 ``mark_dominated(state, rules, mode, keys, vals, stamps, stamp)``
     plain DFS only: record in the table, as seen, positions whose every move
     leads where one of this position's moves leads (proved per game).
@@ -107,6 +113,15 @@ def lower_bound(game, state, rules):
     if game == YUKON:
         return yukon.lower_bound(state, rules)
     return bakers_dozen.lower_bound(state, rules)
+
+
+@njit(cache=True)
+def lower_bound_at_least(game, state, rules, target, bound):
+    """The game's sharper bound where it has one, else ``bound`` (a bound
+    of ``state`` the caller has proved already)."""
+    if game == BAKERS_DOZEN:
+        return bakers_dozen.lower_bound_at_least(state, rules, target, bound)
+    return bound
 
 
 @njit(cache=True)

@@ -75,12 +75,13 @@ def shortest_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mod
 
 def astar_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, upper: int = 200,
                  max_nodes: int = 10**6, tt_mb: float = 64,
-                 partial: bool = False) -> tuple[int | None, list[tuple[np.ndarray, int]]]:
+                 partial: bool = False, sharper: bool = False) -> tuple[int | None, list[tuple[np.ndarray, int]]]:
     """(fewest moves to win, path) by A* (with partial expansion if
-    ``partial``) looking for wins shorter than ``upper``; (None, []) if
+    ``partial``; with the game's sharper bound if ``sharper``) looking for
+    wins shorter than ``upper``; (None, []) if
     there is none; (-1, []) if the budget or the memory ran out first."""
     arena = astar.Arena(_table(tt_mb).scratch(), root, upper, spec.max_depth)
-    arena.reset(max_nodes, partial=partial)
+    arena.reset(max_nodes, partial=partial, sharper=sharper)
     movebuf = np.zeros(spec.max_moves, dtype=np.int32)
     status = engine.RUNNING
     while status == engine.RUNNING:

@@ -73,6 +73,7 @@ class _Search:
         self.reason = ""
         self.win_path: list[tuple[np.ndarray, int]] | None = None  # a win found by weighted A* (else the DFS stack's)
         self.depth_cut = False  # the last complete search left paths cut by the depth limit
+        self.sharper_bound = False  # A* for shortest wins with the game's sharper bound
 
     def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False) -> int:
         """Run one DFS / IDA* iteration to its end; returns the engine status."""
@@ -99,7 +100,7 @@ class _Search:
         that ended the search gives BUDGET ("interrupted"), so the caller
         stops instead of carrying on as if nothing had been pressed."""
         arena = astar.Arena(self.table.scratch(), self.root, upper, self.spec.max_depth)
-        arena.reset(max_nodes, weight, partial=self.spec.astar_partial)
+        arena.reset(max_nodes, weight, partial=self.spec.astar_partial, sharper=self.sharper_bound)
         movebuf = np.zeros(self.spec.max_moves, dtype=np.int32)
         mode = config.MODE_OPTIMAL if weight == 1 else config.MODE_SOLVE
 
@@ -161,17 +162,20 @@ class _Search:
 
 def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = config.DEFAULT_MAX_NODES,
           timeout: float | None = None, tt_mb: float = config.DEFAULT_TT_MB, optimal: bool = False,
-          progress: Callable[[dict], None] | None = None) -> SolveResult:
+          sharper_bound: bool = False, progress: Callable[[dict], None] | None = None) -> SolveResult:
     """Decide one deal: ``solved`` (replay-verified moves), ``unsolvable`` or ``unknown``.
 
     With ``optimal=True`` the solution has the fewest moves when
     ``result.optimal`` is True; otherwise it is the best found and
     ``result.lower_bound`` is the proved least length of any win.
+    ``sharper_bound``: A* uses the game's ``lower_bound_at_least`` (kernel
+    contract) where it would store a position: fewer positions, more time.
     """
     spec = get_game(deal.game)
     rules = parse_rules(spec, rules or {})
     check_budgets(max_nodes, timeout, tt_mb)
     search = _Search(spec, deal, rules, tt_mb, timeout, progress)
+    search.sharper_bound = sharper_bound
     status = _decide(search, int(max_nodes))
     result = SolveResult(deal, rules, UNKNOWN)
     if status == engine.SOLVED:

@@ -8,9 +8,13 @@ each rule.
 import numpy as np
 from numba import njit
 
+from solver.games.bakers_dozen import feedback
 from solver.games.bakers_dozen.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
 
 ALL_SUITS = 15  # bit mask of the four suits (``first_moves``' may_park)
+# Branching steps per ``lower_bound_at_least`` call (measured in
+# benchmarks/README "A sharper Baker's Dozen bound").
+FEEDBACK_WORK = 200
 
 
 @njit(cache=True)
@@ -200,9 +204,39 @@ def lower_bound(state, rules):
     Every move moves one card, so the sum never exceeds the moves left.
     Tests check it against breadth-first search on small positions.
     """
-    total = 0
     alive = np.zeros(52, np.bool_)  # not home and not in F
     column = np.empty(52, np.int64)  # each tableau card's column
+    total = _cards_and_blockers(state, alive, column)
+    return total + _pack_four_cycles(state, alive, column)
+
+
+@njit(cache=True)
+def lower_bound_at_least(state, rules, target, known):
+    """``lower_bound``, raised towards ``target`` by the least feedback set
+    (``feedback.py``) of the cards outside F where that is cheap to prove.
+
+    Sound by ``lower_bound``'s own argument: the cards outside F that move
+    twice must meet every cycle of ``->``, so there are at least as many as
+    the least set that does; the 4-cycle packing is one proof of a size,
+    the feedback search proves larger ones.  Only the part below
+    ``target`` is worked for (A* asks "is this position's f above the
+    level being expanded?"), and at most ``FEEDBACK_WORK`` branching steps
+    per call.  ``known`` is a bound proved before (the climb starts there)."""
+    alive = np.zeros(52, np.bool_)
+    column = np.empty(52, np.int64)
+    total = _cards_and_blockers(state, alive, column)
+    outside_f = alive.copy()
+    floor = max(_pack_four_cycles(state, alive, column), known - total)
+    if total + floor >= target:
+        return total + floor
+    return total + feedback.least_feedback(state, outside_f, floor, target - total, FEEDBACK_WORK)
+
+
+@njit(cache=True)
+def _cards_and_blockers(state, alive, column):
+    """Cards in the tableau plus the set F (step 1 of ``lower_bound``);
+    marks the other cards in ``alive`` and records each card's column."""
+    total = 0
     lowest = np.empty(4, np.int64)
     for k in range(NCOLS):
         h = state[H0 + k]
@@ -220,6 +254,14 @@ def lower_bound(state, rules):
                 alive[c] = True
                 if r < lowest[s]:
                     lowest[s] = r
+    return total
+
+
+@njit(cache=True)
+def _pack_four_cycles(state, alive, column):
+    """Step 2 of ``lower_bound``: a greedy packing of four-card cycles among
+    the ``alive`` cards (removed from it as they are packed); their count."""
+    total = 0
     mb = np.empty((52, 4), np.int64)
     for k in range(NCOLS):
         _below_minima(state, alive, mb, k)

@@ -195,3 +195,8 @@ def state_key(state, rules, mode):
 @njit(cache=True)
 def lower_bound(state, rules):
     return analysis.lower_bound(state, rules)
+
+
+@njit(cache=True)
+def lower_bound_at_least(state, rules, target, known):
+    return analysis.lower_bound_at_least(state, rules, target, known)
