@@ -24,6 +24,9 @@ Correctness, for an admissible bound h (never above the fewest moves left):
   no win shorter than ``upper`` exists.
 * Won positions are recorded when generated (h = 0, f = g): the incumbent
   shrinks, and the stop test above still pops every f below it first.
+* With ``sharper``, a child that would be stored at the level being
+  expanded gets the game's ``lower_bound_at_least`` instead: admissible as
+  well, so every argument above holds (none needs one bound throughout).
 * The moves are the game's MODE_OPTIMAL moves and positions are told apart
   by its MODE_OPTIMAL key: the kernel contract lets both drop only what is
   proved not to lengthen a shortest win (the same premise as IDA*'s).
@@ -98,9 +101,10 @@ class Arena:
         self.line_nodes = np.full(max_depth + 1, -1, dtype=np.int32)
         self.child = np.zeros(len(root), dtype=np.uint8)
         # sharper bounds already proved, by position key (direct-mapped; a
-        # partial expansion regenerates the children it left out each time)
-        self.sharp_keys = np.zeros(SHARP_SLOTS, dtype=np.uint64)
-        self.sharp_bounds = np.zeros(SHARP_SLOTS, dtype=np.int32)
+        # partial expansion regenerates the children it left out each time);
+        # one slot unless ``reset`` asks for the sharper bound
+        self.sharp_keys = np.zeros(1, dtype=np.uint64)
+        self.sharp_bounds = np.zeros(1, dtype=np.int32)
         self.root = root.copy()
         self.ctl[UPPER] = upper
         self.ctl[BEST_G] = upper
@@ -115,7 +119,9 @@ class Arena:
         ``lower_bound_at_least`` for the positions to be stored at the
         level being expanded (fewer positions, more time per position)."""
         self.slots.fill(0)
-        self.sharp_keys.fill(0)
+        if sharper and weight == 1:
+            self.sharp_keys = np.zeros(SHARP_SLOTS, dtype=np.uint64)
+            self.sharp_bounds = np.zeros(SHARP_SLOTS, dtype=np.int32)
         self.ctl[MAX_NODES] = max_nodes
         self.ctl[WEIGHT] = weight
         self.ctl[FIRST_WIN] = weight > 1
