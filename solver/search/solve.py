@@ -61,7 +61,7 @@ class _Search:
     """One deal's search state: arrays reused by the DFS and IDA* phases."""
 
     def __init__(self, spec: GameSpec, deal: Deal, rules: dict, tt_mb: float, timeout: float | None,
-                 progress: Callable[[dict], None] | None):
+                 progress: Callable[[dict], None] | None, sharper_bound: bool = False):
         self.spec, self.deal, self.rules = spec, deal, rules
         self.root = spec.encode(spec.new_reference(deal.layout, rules), rules)
         self.rules_arr = spec.rules_array(rules)
@@ -73,7 +73,7 @@ class _Search:
         self.reason = ""
         self.win_path: list[tuple[np.ndarray, int]] | None = None  # a win found by weighted A* (else the DFS stack's)
         self.depth_cut = False  # the last complete search left paths cut by the depth limit
-        self.sharper_bound = False  # A* for shortest wins with the game's sharper bound
+        self.sharper_bound = sharper_bound  # A* for shortest wins with the game's sharper bound
 
     def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False) -> int:
         """Run one DFS / IDA* iteration to its end; returns the engine status."""
@@ -174,8 +174,7 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     spec = get_game(deal.game)
     rules = parse_rules(spec, rules or {})
     check_budgets(max_nodes, timeout, tt_mb)
-    search = _Search(spec, deal, rules, tt_mb, timeout, progress)
-    search.sharper_bound = sharper_bound
+    search = _Search(spec, deal, rules, tt_mb, timeout, progress, sharper_bound)
     status = _decide(search, int(max_nodes))
     result = SolveResult(deal, rules, UNKNOWN)
     if status == engine.SOLVED:

@@ -190,7 +190,10 @@ def _hit_all(succ, pred, live, k, work, cycles, frontier):
     work[0] -= 1
     if work[0] < 0:
         return True
-    if _packing(succ, pred, live, cycles[k - 1], frontier) > k:
+    rest = live  # the packing's first cycle would be this one again: count it and pack the rest
+    for j in range(n):
+        rest &= ~(ONE << np.uint64(cycles[k, j]))
+    if 1 + _packing(succ, pred, rest, cycles[k - 1], frontier) > k:
         return False
     for j in range(n):
         if _hit_all(succ, pred, live & ~(ONE << np.uint64(cycles[k, j])), k - 1, work, cycles, frontier):
