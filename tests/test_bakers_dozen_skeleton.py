@@ -39,12 +39,14 @@ def exact(state: BakersDozenState, mode: int = config.MODE_ALL, max_nodes: int =
     return status
 
 
-def test_never_loses_a_won_small_position():
+@pytest.mark.parametrize("part", range(4))
+def test_never_loses_a_won_small_position(part):
     """On random small positions of all four settings: skeleton LOST implies
-    breadth-first search finds no win; and the sample holds both verdicts."""
-    rng = random.Random(5)
+    breadth-first search finds no win; and the sample holds both verdicts.
+    300 positions in four parts of 75, so that the test workers share them."""
+    rng = random.Random(5 + 1000 * part)
     lost = won = 0
-    for i in range(300):
+    for i in range(75):
         state = random_position(rng, 10, ALL_RULES[i % 4])
         verdict = skeleton_verdict(state)
         assert verdict in (skeleton.WON, skeleton.LOST)
@@ -54,7 +56,7 @@ def test_never_loses_a_won_small_position():
             assert truth is None, (state.columns, state.foundation, state.rules)
         else:
             won += truth is not None
-    assert lost >= 20 and won >= 20, (lost, won)
+    assert lost >= 5 and won >= 5, (lost, won)
 
 
 def test_sees_some_losses_the_dead_end_tests_miss():
