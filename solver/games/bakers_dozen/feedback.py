@@ -30,6 +30,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solver.games.bakers_dozen.state import C0, CAP, H0, NCOLS
+from solver.search.bits import popcount
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -92,14 +93,6 @@ def _on_cycles_only(succ, pred, live):
 
 
 @njit(cache=True)
-def _popcount(m):
-    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
-
-
-@njit(cache=True)
 def _cycle_through(succ, live, v, cycle, frontier):
     """A shortest cycle through card v inside ``live``, written to ``cycle``
     (v first); its length, or 0 when v lies on none.  Breadth-first, levels
@@ -154,7 +147,7 @@ def _some_cycle(succ, pred, live, cycle, frontier):
         while m != ZERO:
             x = _lowest(m)
             m &= m - ONE
-            d = _popcount(succ[x] & live)
+            d = popcount(np.int64(succ[x] & live))  # at most 52 bits: fits an int64
             if d < fewest:
                 fewest = d
                 best = x

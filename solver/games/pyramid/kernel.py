@@ -188,6 +188,7 @@ a_r counting the rank-r stock cards above D.
 import numpy as np
 from numba import njit
 
+from solver.search.bits import popcount as _popcount
 from solver.search.config import MODE_ALL, MODE_OPTIMAL
 
 # --- state layout ---------------------------------------------------------------
@@ -287,15 +288,6 @@ _RANK = np.array([c % 13 + 1 for c in range(52)], dtype=np.int64)
 @njit(cache=True, inline="always")
 def _rank(card):
     return _RANK[card]
-
-
-@njit(cache=True, inline="always")
-def _popcount(x):
-    """Set bits of a non-negative int64 (SWAR: constant time)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 0xFF
 
 
 @njit(cache=True, inline="always")
