@@ -572,30 +572,35 @@ def test_deals_66_82_138_are_lost_at_once_by_talon_cards_out_of_reach():
         assert r.result == "unsolvable" and r.nodes < 10, (number, r.result, r.nodes)
 
 
-def useful_builders_plainly(reference, f2t: bool) -> set[int]:
+def useful_builders_plainly(reference, f2t: bool, talon_waits: bool = False) -> set[int]:
     """``useful_builders`` said plainly: cards that could usefully be built on
-    a card placed now.  Talon cards, and face-up tableau cards that are
-    their pile's lowest face-up card or lie on a card that fits its
-    foundation, except Aces and 2s whose Ace is home; with
-    foundation_to_tableau also every
-    foundation card whose return would be useful: one of those could be
-    built on it, or on a card below it on its foundation, or on a
-    foundation card that is useful in turn."""
+    a card placed now.  Face-up tableau cards that are their pile's lowest
+    face-up card or lie on a card that fits its foundation, and talon cards,
+    except Aces and 2s whose Ace is home; when talon plays wait, a talon card
+    only if one of these could be built on it, in turn; with
+    foundation_to_tableau also every foundation card whose return would be
+    useful: one of those could be built on it, or on a card below it on its
+    foundation."""
     off = {pile[i] for p, pile in enumerate(reference.piles) for i in range(reference.down[p], len(pile))
            if i == reference.down[p] or reference.fits_foundation(pile[i - 1])}
-    off |= set(reference.waste) | set(reference.stock)
+    talon = set(reference.waste) | set(reference.stock)
+    if not talon_waits:
+        off |= talon
     useful = {c for c in off if cards.rank(c) > 2 or (cards.rank(c) == 2 and reference.foundation[cards.suit(c)] == 0)}
-    if not f2t:
-        return useful
 
     def builders(card):
         return {c for c in cards.ALL_CARDS
                 if cards.rank(c) == cards.rank(card) - 1 and cards.is_red(c) != cards.is_red(card)}
 
-    on_foundation = [c for c in cards.ALL_CARDS if reference.foundation[cards.suit(c)] >= cards.rank(c)]
+    on_foundation = [c for c in cards.ALL_CARDS if reference.foundation[cards.suit(c)] >= cards.rank(c)] if f2t else []
+    waiting = sorted(talon) if talon_waits else []
     changed = True
     while changed:  # a fixpoint, in no particular order
         changed = False
+        for c in waiting:
+            if c not in useful and builders(c) & useful:
+                useful.add(c)
+                changed = True
         for c in on_foundation:
             below = [cards.make(r, cards.suit(c)) for r in range(cards.rank(c), 0, -1)]
             if c not in useful and any(builders(b) & useful for b in below):
@@ -605,23 +610,30 @@ def useful_builders_plainly(reference, f2t: bool) -> set[int]:
 
 
 @pytest.mark.parametrize("f2t", [False, True])
-def test_useful_builders_match_their_plain_statement(f2t):
-    rules = parse_rules(SPEC, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": f2t})
+@pytest.mark.parametrize("draw", [1, 3])
+def test_useful_builders_match_their_plain_statement(f2t, draw):
+    """Draw 1 with unlimited passes is where talon plays wait (and count
+    only with a chain of builders); draw 3 counts every talon card."""
+    rules = parse_rules(SPEC, {"draw": draw, "passes": "unlimited", "foundation_to_tableau": f2t})
+    talon_waits = draw == 1
     rng = random.Random(21)
-    positions = with_foundation_cards = 0
+    positions = with_foundation_cards = talon_left_out = 0
     for deal in range(1, 25):
         reference = SPEC.new_reference(make_deal("klondike", deal).layout, rules)
         for _ in range(150):
             state = SPEC.encode(reference, rules)
-            mask = int(k.useful_builders(state, f2t))
-            assert {c for c in range(52) if mask >> c & 1} == useful_builders_plainly(reference, f2t), reference.render()
+            mask = int(k.useful_builders(state, f2t, talon_waits))
+            useful = {c for c in range(52) if mask >> c & 1}
+            assert useful == useful_builders_plainly(reference, f2t, talon_waits), reference.render()
             positions += 1
-            with_foundation_cards += any(reference.foundation[cards.suit(c)] >= cards.rank(c) for c in range(52) if mask >> c & 1)
+            with_foundation_cards += any(reference.foundation[cards.suit(c)] >= cards.rank(c) for c in useful)
+            talon_left_out += any(cards.rank(c) > 2 and c not in useful for c in reference.waste + reference.stock)
             moves = reference.legal_moves()
             if not moves:
                 break
             reference.play(rng.choice(moves))
     assert positions > 1000 and (with_foundation_cards > 50) == f2t, (positions, with_foundation_cards)
+    assert (talon_left_out > 100) == talon_waits, talon_left_out
 
 
 def test_a_card_comes_back_only_for_a_builder_off_the_foundations():
@@ -652,6 +664,39 @@ def test_a_card_comes_back_only_for_a_builder_off_the_foundations():
     assert returned_suits(reference) == set()
     reference.piles[0], reference.down[0] = [C("KC"), C("5H")], 1
     assert returned_suits(reference) == {0}  # clubs
+
+
+@pytest.mark.parametrize("f2t", [False, True])
+def test_a_talon_card_is_played_only_for_a_chain_that_ends_off_the_talon(f2t):
+    """Draw 1, unlimited passes: a talon card is played to the tableau only
+    if a card could at once be built on it, and a talon card counts as
+    such a builder only if something could be built on it in turn.  8S
+    could go on 9H, and only 7D or 7H (both in the talon) on 8S; 6C and 6S
+    (the only cards for 7D and 7H) are face down, so 8S stays in the
+    talon.  Turn 6C face up (it does not fit its foundation: 4C and 5C are
+    face down) and 8S is played onto 9H."""
+    rules = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
+    rules_arr = SPEC.rules_array(rules)
+    C = cards.parse
+    reference = SPEC.new_reference(make_deal("klondike", 1).layout, rules)
+    reference.foundation = [3, 6, 6, 5]  # clubs, diamonds, hearts, spades
+    piles = [["6C", "KC"], ["6S", "KD"], ["9H"], ["4C", "7C", "8C", "9C", "TC", "JC", "KH"],
+             ["5C", "QC", "8D", "9D", "TD", "JD", "KS"], ["QD", "8H", "TH", "JH", "QH"], ["7S", "9S", "TS", "JS", "QS"]]
+    reference.piles = [[C(n) for n in pile] for pile in piles]
+    reference.down = [len(pile) - 1 for pile in piles]
+    reference.waste, reference.stock = [], [C("7D"), C("8S"), C("7H")]
+    placed = [c for pile in reference.piles for c in pile] + reference.stock
+    assert sorted(placed) == sorted(c for c in cards.ALL_CARDS if cards.rank(c) > reference.foundation[cards.suit(c)])
+
+    def played_from_talon(ref):
+        moves = _moves(SPEC.encode(ref, rules), rules_arr, MODE_SOLVE)
+        assert moves, "the position has moves"
+        talon = ref.waste + ref.stock
+        return {cards.name(talon[k.move_a(m)]) for m in moves if k.move_kind(m) == k.W2T}
+
+    assert played_from_talon(reference) == set()
+    reference.piles[0], reference.down[0] = [C("KC"), C("6C")], 1
+    assert played_from_talon(reference) == {"8S"}
 
 
 def twin_swapped(reference):

@@ -176,15 +176,17 @@ def safe_to_foundation(state, card, f2t):
 
 
 @njit(cache=True)
-def useful_builders(state, f2t):
+def useful_builders(state, f2t, talon_waits):
     """Bit per card that, were a card placed now (from the talon, or back
-    from a foundation), could usefully be built on it: a talon card, or a
-    face-up tableau card that is its pile's lowest face-up card or lies on
-    a card that fits its foundation; but no Ace and no 2 whose Ace is home;
-    and with foundation_to_tableau a foundation card whose own return would
-    be useful (``_return_useful``: something of the first kind could end up
-    built on it).  A superset is safe here: it only means fewer moves are
-    pruned.
+    from a foundation), could usefully be built on it: a face-up tableau
+    card that is its pile's lowest face-up card or lies on a card that
+    fits its foundation, and a talon card; but no Ace and no 2 whose Ace
+    is home; and with foundation_to_tableau a foundation card whose own
+    return would be useful (``_chained``: something of the first kind
+    could end up built on it).  When talon plays wait (``talon_waits``:
+    draw 1, unlimited passes, can it be won) a talon card counts only if
+    a card of the mask could be built on it in turn.  A superset is safe
+    here: it only means fewer moves are pruned.
 
     The proofs that use the mask (``gen_moves`` parts 4 and 6) move the
     placement of a card t to right before the first card x built on it.
@@ -202,7 +204,7 @@ def useful_builders(state, f2t):
     moves all uncover a card that fits its foundation.  So at t's placement
     its first builder x is a card of the mask: off the foundations (face
     up, or in the talon: it moves next), or itself returned, when the same
-    holds for x in turn (``_return_useful``).
+    holds for x in turn (``_chained``).
     """
     mask = np.int64(0)
     for p in range(PILES):
@@ -210,23 +212,31 @@ def useful_builders(state, f2t):
         for i in range(d, pile_len(state, p)):
             if i == d or fits_foundation(state, pile_card(state, p, i - 1)):
                 mask |= np.int64(1) << pile_card(state, p, i)
+    talon = np.int64(0)
     for i in range(np.int64(state[TLEN])):
-        mask |= np.int64(1) << np.int64(state[TALON + i])
+        talon |= np.int64(1) << np.int64(state[TALON + i])
+    if not talon_waits:
+        mask |= talon
+        talon = np.int64(0)
     for s in range(4):
         mask &= ~(np.int64(1) << (s * 13))  # the Aces
         if state[FOUND + s] > 0:
             mask &= ~(np.int64(1) << (s * 13 + 1))  # a 2 whose Ace is home
-    if f2t:
-        mask = _return_useful(state, mask)
+    if f2t or talon_waits:
+        mask = _chained(state, mask, talon, f2t)
     return mask
 
 
 @njit(cache=True, inline="always")
-def _return_useful(state, mask):
-    """Add to ``mask`` (the builders off the foundations) each foundation
-    card c whose return would be useful: a card of the mask could be built
-    on c, or on a card below c on its foundation (returned after it), or
-    on a foundation card whose return is useful in turn (returned onto c).
+def _chained(state, mask, talon, f2t):
+    """Add to ``mask`` (the builders already known) each card of ``talon``
+    (the talon cards, when their plays wait) on which a card of the mask
+    could be built, and with foundation_to_tableau each foundation card c
+    whose return would be useful: a card of the mask could be built on c,
+    or on a card below c on its foundation (returned after it), or on a
+    card added in turn.  Ranks only go down along such chains, so one
+    sweep by rank sees every case; Aces and 2s never join (only Aces go
+    on a 2, and no Ace is in the mask).
 
     Proof (can it be won only; ``gen_moves`` part 6 moves each return to
     right before its first use).  In a winning line, follow a return's first
@@ -241,13 +251,27 @@ def _return_useful(state, mask):
     covered is only freed sooner, and a card of their suit going up later
     finds its foundation where the line had it).  So x is off the
     foundations, and as returns turn no card face up, x is movable already
-    at the first return: a card of the mask.  Ranks only go down along the
-    chain, so the sweep by rank below sees every case.
+    at the first return: a card of the mask, or a talon card.
+
+    When talon plays wait, part 4 moves a talon card's play onto t to right
+    before the first card y built on it (moving the returns before it along:
+    a return may wait any time until its first use), and y is then a card
+    of the mask, a returned card whose first use follows in turn, or a talon
+    card whose play waits in turn.  Nothing but talon plays and returns
+    comes between, and they turn no card face up and leave every other
+    pile as it was, so the chain ends in a card of the mask as it is now:
+    a talon card whose chain ends nowhere is never the first builder of
+    anything.  (Inserting the chain right before the play never parts a
+    waiting move from what serves it: the move before the play would have
+    to be served by the play, and the play serves the chain.)
     """
-    for r in range(3, 14):
+    for r in range(2, 14):
         for s in range(4):
-            if np.int64(state[FOUND + s]) >= r:
-                card = s * 13 + r - 1
+            card = s * 13 + r - 1
+            if (talon >> card) & 1:
+                if can_receive(mask, card):
+                    mask |= np.int64(1) << card
+            elif f2t and r >= 3 and np.int64(state[FOUND + s]) >= r:
                 if (mask >> (card - 1)) & 1 or can_receive(mask, card):
                     mask |= np.int64(1) << card
     return mask
@@ -830,9 +854,11 @@ def gen_moves(state, rules, out, mode):
         # and t stays playable in the talon.  At that point x is movable.
         # Later plays cost other stock turns, so this is for "can it be won"
         # only (fewest moves count the turns).  The played card then waits
-        # for that card (part 0).
+        # for that card (part 0), so x, if it is a talon card too, is played
+        # only if something could be built on it in turn: ``useful_builders``
+        # counts a talon card only when such a chain ends off the talon.
         if mode == MODE_SOLVE and rules[R_DRAW] == 1 and rules[R_PASSES] == 0:
-            receivers = useful_builders(state, f2t) if prune else ANY_WAIT
+            receivers = useful_builders(state, f2t, True) if prune else ANY_WAIT
     n_out = 0
     # 1. moves that turn a face-down card (the whole face-up run of a pile),
     #    deepest pile first: uncovering cards is what wins Klondike
@@ -944,11 +970,11 @@ def gen_moves(state, rules, out, mode):
     #    line.  At the first use the built card is movable, or, for the card
     #    below, the same holds one rank down; and the built card is one of
     #    ``useful_builders``: off the foundations, or returned itself with a
-    #    use of its own (``_return_useful`` follows such chains).
+    #    use of its own (``_chained`` follows such chains).
     if f2t:
         lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
         if prune and mode == MODE_SOLVE and receivers < 0:
-            receivers = useful_builders(state, f2t)
+            receivers = useful_builders(state, f2t, False)
         for s in range(4):
             r = np.int64(state[FOUND + s])
             if r > 0 and (not prune or lowest < r - 1):
