@@ -512,16 +512,29 @@ def _serves(state, move, waiting):
     return n > 0 and k.pile_card(state, dest, n - 1) == waiting
 
 
+def _moved_card(state, move):
+    """The card a move takes: a run's base, a talon card, or a foundation's top."""
+    kind, a = k.move_kind(move), k.move_a(move)
+    if kind == k.T2T:
+        return k.pile_card(state, a, k.pile_len(state, a) - k.move_c(move))
+    if kind == k.F2T:
+        return a * 13 + int(state[a]) - 1
+    return int(state[k.TALON + a])
+
+
 @pytest.mark.parametrize("rules", [{"draw": 1, "passes": "unlimited"}, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True},
                                    {"draw": 3}])
 def test_a_waiting_position_makes_exactly_the_moves_that_serve_it(rules):
     """After a talon play (draw 1, unlimited passes) or a move emptying a
     pile, the search makes only the moves that build on the played card (or
-    put a King into the emptied pile), and all of them: every legal one."""
+    put a King into the emptied pile), and of those every legal one whose
+    moved card could usefully be built on (``useful_builders``: the serving
+    move of a winning line moves such a card, gen_moves part 0)."""
     rules = parse_rules(SPEC, rules)
     rules_arr = SPEC.rules_array(rules)
+    talon_waits = rules["draw"] == 1 and rules["passes"] == UNLIMITED
     rng = random.Random(3)
-    waits = {"talon": 0, "king": 0}
+    waits = {"talon": 0, "king": 0, "left out": 0}
     for deal in range(1, 40):
         state = SPEC.encode(SPEC.new_reference(make_deal("klondike", deal).layout, rules), rules)
         for _ in range(60):
@@ -532,14 +545,18 @@ def test_a_waiting_position_makes_exactly_the_moves_that_serve_it(rules):
                 waiting = int(child[k.WAITING]) - 1
                 assert waiting >= 0
                 waits["king" if waiting == k.WAIT_KING else "talon"] += 1
+                useful = int(k.useful_builders(child, rules["foundation_to_tableau"], talon_waits))
                 serving = {_one_empty_pile(child, m) for m in _moves(child, rules_arr, MODE_ALL) if _serves(child, m, waiting)}
-                assert {_one_empty_pile(child, m & ~k.WAIT_BIT) for m in _moves(child, rules_arr, MODE_SOLVE)} == serving
+                kept = {m for m in serving if useful >> _moved_card(child, m) & 1}
+                assert {_one_empty_pile(child, m & ~k.WAIT_BIT) for m in _moves(child, rules_arr, MODE_SOLVE)} == kept
+                waits["left out"] += len(serving) - len(kept)
             legal = _moves(state, rules_arr, MODE_ALL)
             if not legal:
                 break
             child = np.zeros_like(state)
             k.apply_move(state, rules_arr, rng.choice(legal), child)
             state = child
+    assert (waits["left out"] >= 10) == talon_waits, waits
     assert waits["king"] >= 5 and (waits["talon"] >= 20) == (rules["passes"] == UNLIMITED), waits
 
 
@@ -575,15 +592,22 @@ def test_deals_66_82_138_are_lost_at_once_by_talon_cards_out_of_reach():
 def useful_builders_plainly(reference, f2t: bool, talon_waits: bool = False) -> set[int]:
     """``useful_builders`` said plainly: cards that could usefully be built on
     a card placed now.  Face-up tableau cards that are their pile's lowest
-    face-up card or lie on a card that fits its foundation, and talon cards,
+    face-up card (over face-down cards, or at the bottom of the pile if some
+    King lies face up on face-down cards, in the talon or, with
+    foundation_to_tableau, on its foundation) or lie on a card that fits its
+    foundation, and talon cards,
     except Aces and 2s whose Ace is home; when talon plays wait, a talon card
     only if one of these could be built on it, in turn; with
     foundation_to_tableau also every foundation card whose return would be
     useful: one of those could be built on it, or on a card below it on its
     foundation."""
-    off = {pile[i] for p, pile in enumerate(reference.piles) for i in range(reference.down[p], len(pile))
-           if i == reference.down[p] or reference.fits_foundation(pile[i - 1])}
     talon = set(reference.waste) | set(reference.stock)
+    kings = [c for c in cards.ALL_CARDS if cards.rank(c) == 13]
+    king_room = any(c in talon or (f2t and reference.foundation[cards.suit(c)] == 13) for c in kings) or any(
+        reference.down[p] > 0 and len(pile) > reference.down[p] and cards.rank(pile[reference.down[p]]) == 13
+        for p, pile in enumerate(reference.piles))
+    off = {pile[i] for p, pile in enumerate(reference.piles) for i in range(reference.down[p], len(pile))
+           if (i == reference.down[p] and (i > 0 or king_room)) or (i > reference.down[p] and reference.fits_foundation(pile[i - 1]))}
     if not talon_waits:
         off |= talon
     useful = {c for c in off if cards.rank(c) > 2 or (cards.rank(c) == 2 and reference.foundation[cards.suit(c)] == 0)}

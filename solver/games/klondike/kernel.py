@@ -179,8 +179,9 @@ def safe_to_foundation(state, card, f2t):
 def useful_builders(state, f2t, talon_waits):
     """Bit per card that, were a card placed now (from the talon, or back
     from a foundation), could usefully be built on it: a face-up tableau
-    card that is its pile's lowest face-up card or lies on a card that
-    fits its foundation, and a talon card; but no Ace and no 2 whose Ace
+    card that is its pile's lowest face-up card (over face-down cards, or
+    alone under its run when a King could use the emptied pile) or lies on
+    a card that fits its foundation, and a talon card; but no Ace and no 2 whose Ace
     is home; and with foundation_to_tableau a foundation card whose own
     return would be useful (``_chained``: something of the first kind
     could end up built on it).  When talon plays wait (``talon_waits``:
@@ -190,7 +191,7 @@ def useful_builders(state, f2t, talon_waits):
 
     The proofs that use the mask (``gen_moves`` parts 4 and 6) move the
     placement of a card t to right before the first card x built on it.
-    Three kinds of x are never needed there.  An Ace: it could go to its
+    Four kinds of x are never needed there.  An Ace: it could go to its
     (empty) foundation from where it is instead, and nothing is built on an
     Ace.  A 2 whose Ace is home: it fits its foundation, only Aces (which
     go home first) could lie on it, and only Aces could ever be built on
@@ -201,16 +202,22 @@ def useful_builders(state, f2t, talon_waits):
     foundation: it lies on one of its parents (runs are built down in
     alternating colours), so moving it onto t, y's twin, is a partial run
     move, and ``gen_moves`` part 5 shows a winning line whose partial run
-    moves all uncover a card that fits its foundation.  So at t's placement
+    moves all uncover a card that fits its foundation.  The bottom card of
+    a pile with nothing face down while no King could use the emptied
+    pile: part 5 moves a whole pile only right before a King goes into the
+    emptied pile (t's placement moves along), and a King that can move
+    then can move now (placing cards and bringing them back makes no King
+    movable that was not).  So at t's placement
     its first builder x is a card of the mask: off the foundations (face
     up, or in the talon: it moves next), or itself returned, when the same
     holds for x in turn (``_chained``).
     """
     mask = np.int64(0)
+    king_room = king_movable(state, f2t)
     for p in range(PILES):
         d = pile_down(state, p)
         for i in range(d, pile_len(state, p)):
-            if i == d or fits_foundation(state, pile_card(state, p, i - 1)):
+            if (i == d and (d > 0 or king_room)) or (i > d and fits_foundation(state, pile_card(state, p, i - 1))):
                 mask |= np.int64(1) << pile_card(state, p, i)
     talon = np.int64(0)
     for i in range(np.int64(state[TLEN])):
@@ -765,17 +772,32 @@ def gen_moves(state, rules, out, mode):
        every such move at once by what it serves, and the search demands
        it: the move carries WAIT_BIT, the position it leads to keeps in
        state[WAITING] what it waits for, and there only the moves serving
-       it are made (all of them, with no other reduction: a superset of
-       what that line plays; a serving move may wait in turn).  Foundation
+       it are made (a serving move may wait in turn).  They are made under
+       the rules of parts 4-6 that judge the moved card alone (``filters``):
+       the line's serving move obeys them.  For a card t that waits it is
+       the move of t's first builder x, which ``useful_builders`` shows is a
+       card of that mask: a pile's lowest face-up card, or a card on one
+       that fits its foundation (part 5's partial runs), or a whole pile
+       when a King could use the emptied pile (it waits for that King
+       next), or a talon card with a builder of its own next (part 4), or
+       a useful return (part 6).  For an emptied pile it is a King: from
+       over face-down cards (part 1, no rule), or from the talon with its
+       first builder next, or returned, with its first use next.  The other
+       reductions (the forced foundation move, dead ends, one twin) are
+       lifted there: the line need not obey them in between.  Foundation
        returns do not wait: one move can serve two of them (the King of
-       spades and the King of diamonds both brought back for the Queen of
-       diamonds to go from one onto the other), which breaks the argument.
+       spades and the King of diamonds both brought back, then the Queen
+       of diamonds back onto the King of spades: built on one, it is the
+       card below the other), which breaks the argument.  Making them wait
+       anyway, with any return also serving, was measured and dropped: it
+       lifts the reductions in many more positions (benchmarks/README.md).
     """
     f2t = rules[R_F2T] != 0
     length = np.int64(state[TLEN])
     w = np.int64(state[WCOUNT])
     waiting = np.int64(state[WAITING]) - 1
     prune = mode != MODE_ALL and waiting < 0  # the reductions; a waiting position lifts them
+    filters = prune or (waiting >= 0 and mode == MODE_SOLVE)  # but not those on the moved card (part 0)
     if prune:
         # A provably safe foundation move is the only move considered.
         for p in range(PILES):
@@ -858,7 +880,7 @@ def gen_moves(state, rules, out, mode):
         # only if something could be built on it in turn: ``useful_builders``
         # counts a talon card only when such a chain ends off the talon.
         if mode == MODE_SOLVE and rules[R_DRAW] == 1 and rules[R_PASSES] == 0:
-            receivers = useful_builders(state, f2t, True) if prune else ANY_WAIT
+            receivers = useful_builders(state, f2t, True) if filters else ANY_WAIT
     n_out = 0
     # 1. moves that turn a face-down card (the whole face-up run of a pile),
     #    deepest pile first: uncovering cards is what wins Klondike
@@ -936,7 +958,7 @@ def gen_moves(state, rules, out, mode):
             c = pile_card(state, p, i)
             if mode != MODE_ALL and i == 0 and rank_of(c) == 13:
                 continue
-            if prune:
+            if filters:
                 if i == 0:
                     if mode == MODE_SOLVE:
                         if may_empty < 0:
@@ -973,12 +995,12 @@ def gen_moves(state, rules, out, mode):
     #    use of its own (``_chained`` follows such chains).
     if f2t:
         lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
-        if prune and mode == MODE_SOLVE and receivers < 0:
+        if filters and receivers < 0:
             receivers = useful_builders(state, f2t, False)
         for s in range(4):
             r = np.int64(state[FOUND + s])
-            if r > 0 and (not prune or lowest < r - 1):
-                if prune and mode == MODE_SOLVE and not (receivers >> (s * 13 + r - 1)) & 1:
+            if r > 0 and (not filters or lowest < r - 1):
+                if filters and mode == MODE_SOLVE and not (receivers >> (s * 13 + r - 1)) & 1:
                     continue
                 nd = _targets(s * 13 + r - 1, top_pile, empties, n_empty, dests)
                 for j in range(nd):
