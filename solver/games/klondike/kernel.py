@@ -995,7 +995,7 @@ def gen_moves(state, rules, out, mode):
     #    use of its own (``_chained`` follows such chains).
     if f2t:
         lowest = min(min(np.int64(state[0]), np.int64(state[1])), min(np.int64(state[2]), np.int64(state[3])))
-        if filters and receivers < 0:
+        if filters and mode == MODE_SOLVE and receivers < 0:
             receivers = useful_builders(state, f2t, False)
         for s in range(4):
             r = np.int64(state[FOUND + s])
