@@ -81,6 +81,7 @@ def test_discrepancy_search_stops_at_its_node_cap(monkeypatch):
     depth-first phase gets the rest."""
     spec = get_game("klondike")
     monkeypatch.setattr(type(spec), "lds_max_nodes", 3000)
+    monkeypatch.setattr(type(spec), "relaxation_factor", 0.0)  # deal 36 is lost under draw 1 in 5k positions
     events = []
     r = solve(make_deal("klondike", 36), {"draw": 3, "passes": "unlimited"}, max_nodes=120_000,
               progress=events.append)
@@ -98,3 +99,30 @@ def test_progress_says_which_bound_it_reports():
     phases = {e["phase"] for e in events}
     assert "optimal" in phases and phases <= {"discrepancy", "dfs", "optimal"}
     assert all(e["bound"] <= r.lower_bound for e in events if e["phase"] == "optimal")
+
+
+def test_an_unknown_draw_three_deal_lost_under_draw_one_is_reported_lost(monkeypatch):
+    """Draw 1 plays every draw 3 game (relations.py), so with unlimited
+    passes a deal the draw 3 search leaves unknown is searched under draw 1
+    (at most half the budget again), and a loss there is a loss here.  Draw
+    3 / unlimited / f2t deal 72 needs 3.45M draw 3 nodes, and 80,265 under
+    draw 1."""
+    deal, rules = make_deal("klondike", 72), {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}
+    r = solve(deal, rules, max_nodes=200_000)
+    assert r.result == "unsolvable" and r.proof.startswith("draw 1") and 200_000 < r.nodes <= 300_000, (r.result, r.nodes)
+    monkeypatch.setattr(type(SPEC), "relaxation_factor", 0.0)
+    r = solve(deal, rules, max_nodes=200_000)
+    assert r.result == "unknown" and r.nodes == 200_000 and not r.proof
+
+
+def test_draw_one_proves_nothing_for_a_won_deal_or_under_a_pass_limit():
+    """A deal won under draw 1 is never reported lost by it; draw 1 itself,
+    and draw 3 with a pass limit (where draw 1 reaches more cards and proves
+    less), are not relaxed at all."""
+    root = SPEC.encode(SPEC.new_reference(make_deal("klondike", 24).layout, parse_rules(SPEC, {"draw": 1})),
+                       parse_rules(SPEC, {"draw": 1}))
+    unlimited = SPEC.rules_array(parse_rules(SPEC, {"draw": 3, "passes": "unlimited"}))
+    lost, positions = SPEC.prove_lost(root, unlimited, 100_000)
+    assert not lost and 0 < positions < 100_000
+    for rules in ({"draw": 3}, {"draw": 1, "passes": "unlimited"}):
+        assert SPEC.prove_lost(root, SPEC.rules_array(parse_rules(SPEC, rules)), 100_000) == (False, 0)

@@ -9,6 +9,9 @@ from solver.deals import Layout
 from solver.games.base import GameSpec
 from solver.games.klondike import fast, kernel, layout, relations, rules
 from solver.games.klondike.reference import KlondikeState
+from solver.search import engine
+from solver.search.config import MODE_SOLVE
+from solver.search.position import search_position
 
 
 class Klondike(GameSpec):
@@ -24,6 +27,30 @@ class Klondike(GameSpec):
     # (deals 185, 257, 298, 592, 748, 817, 848: 7.5k-590k nodes).
     weighted_share = 0.3
     weighted_max_nodes = 600_000
+    # Draw k > 1 with unlimited passes: a deal the search leaves unknown is
+    # searched again under draw 1 (same passes and f2t), which plays every
+    # draw k game (relations.py), so its loss is a loss here.  Draw 1's
+    # talon plays wait, and its proofs are 5-40x smaller: draw 3 /
+    # unlimited / f2t deals 36, 72, 330, 598 and 620, unknown at 2M nodes,
+    # are lost under draw 1 in 92k-521k nodes.  Not under a pass limit:
+    # there draw 1 reaches more cards than draw 3 and its proofs are the
+    # larger (draw 3 / three passes deals 54, 330, 620 and 844 stay
+    # unknown under draw 1 at 2M nodes).
+    relaxation = "draw 1"
+    relaxation_factor = 0.5
+
+    def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
+        """Draw 1 (``relaxation``) for draw k > 1 with unlimited passes: a
+        plain depth-first search of at most ``max_positions`` positions, in a
+        table of about 64 bytes per position."""
+        if rules_arr[kernel.R_DRAW] == 1 or rules_arr[kernel.R_PASSES] != 0:
+            return False, 0
+        draw_one = rules_arr.copy()
+        draw_one[kernel.R_DRAW] = 1
+        tt_mb = min(1024.0, max(16.0, 64.0 * max_positions / 1e6))
+        status, stack = search_position(self, root, draw_one, MODE_SOLVE, max_nodes=max_positions, tt_mb=tt_mb)
+        lost = status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]
+        return lost, int(stack.ctl[engine.NODES])
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)
