@@ -30,9 +30,10 @@ class Klondike(GameSpec):
     # Draw k > 1 with unlimited passes: a deal the search leaves unknown is
     # searched again under draw 1 (same passes and f2t), which plays every
     # draw k game (relations.py), so its loss is a loss here.  Draw 1's
-    # talon plays wait, and its proofs are 5-40x smaller: draw 3 /
-    # unlimited / f2t deals 36, 72, 330, 598 and 620, unknown at 2M nodes,
-    # are lost under draw 1 in 92k-521k nodes.  Not under a pass limit:
+    # talon plays wait, and its proofs are often far smaller: draw 3 /
+    # unlimited / f2t deals 72 and 330 take 3.45M and 5.45M draw 3 nodes,
+    # and 80k and 149k draw 1 positions from the deal (36: 7.7M and 5k).
+    # Not under a pass limit:
     # there draw 1 reaches more cards than draw 3 and its proofs are the
     # larger (draw 3 / three passes deals 54, 330, 620 and 844 stay
     # unknown under draw 1 at 2M nodes).
