@@ -69,7 +69,7 @@ class GameSpec:
     weighted_weight: int = 2
     # A relaxed game whose loss proves the deal lost, tried when the phases
     # above leave a deal unknown by the node budget or the depth limit (see
-    # ``prove_lost``); "" for none.  It may visit at most
+    # ``relaxed_rules`` and ``prove_lost``); "" for none.  It may visit at most
     # ``relaxation_factor`` x the node budget relaxed positions (0: not tried).
     relaxation: str = ""
     relaxation_factor: float = 1.0
@@ -83,6 +83,12 @@ class GameSpec:
     # arena before the node budget (Baker's Dozen, about 3.5); Klondike
     # (1.3) and Yukon (about 2) lose more time than they gain memory.
     astar_partial: bool = False
+
+    def relaxed_rules(self, rules_arr: np.ndarray) -> np.ndarray | None:
+        """Rules of this game that play every game of ``rules_arr``, when
+        ``relaxation`` is such a rule set: the search then runs them on its
+        own engine, table and clock.  None: ``prove_lost`` is the relaxation."""
+        return None
 
     def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
         """(True, positions) only if the relaxed game ``relaxation`` proves

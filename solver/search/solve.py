@@ -75,17 +75,21 @@ class _Search:
         self.depth_cut = False  # the last complete search left paths cut by the depth limit
         self.sharper_bound = sharper_bound  # A* for shortest wins with the game's sharper bound
 
-    def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False) -> int:
-        """Run one DFS / IDA* iteration to its end; returns the engine status."""
+    def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False,
+            relaxed: np.ndarray | None = None) -> int:
+        """Run one DFS / IDA* iteration to its end; returns the engine status.
+        ``relaxed``: a plain DFS under the game's ``relaxed_rules`` instead."""
         stamp = np.uint32(self.table.new_search())
         s, t = self.stack, self.table
         s.reset(self.root, max_nodes, bound)
+        rules_arr = self.rules_arr if relaxed is None else relaxed
 
         def step() -> int:
-            return engine.run(self.spec.game_id, self.rules_arr, mode, discrepancies, s.states, s.moves, s.nmoves,
+            return engine.run(self.spec.game_id, rules_arr, mode, discrepancies, s.states, s.moves, s.nmoves,
                               s.midx, s.gcost, s.ctl, t.keys, t.vals, t.stamps, stamp, config.QUANTUM)
 
-        phase = "discrepancy" if discrepancies else "dfs" if bound < 0 else "optimal"
+        phase = ("relaxation" if relaxed is not None else "discrepancy" if discrepancies
+                 else "dfs" if bound < 0 else "optimal")
         status = self._drive(step, lambda: int(s.ctl[engine.NODES]), lambda: bound, phase)
         self.depth_cut = bool(s.ctl[engine.CUTOFF])
         return status
@@ -248,15 +252,24 @@ def _decide(search: _Search, max_nodes: int) -> int:
 
 
 def _relaxed(search: _Search, result: SolveResult, max_nodes: int) -> None:
-    """The game's relaxed game (``GameSpec.prove_lost``) on a deal the search
-    left unknown: at most ``relaxation_factor`` x ``max_nodes`` relaxed
-    positions, counted in ``result.nodes``.  A relaxed loss is a proof that
-    the deal is lost, reported in ``result.proof``."""
+    """The game's relaxed game on a deal the search left unknown: at most
+    ``relaxation_factor`` x ``max_nodes`` relaxed positions, counted in
+    ``result.nodes``.  Relaxed rules of the same game (``relaxed_rules``) are
+    searched like the DFS phase, in the same table and on the same clock;
+    else the game's own ``prove_lost``.  A relaxed loss is a proof that the
+    deal is lost, reported in ``result.proof``."""
     spec = search.spec
     if search.progress is not None:
         search.progress({"nodes": search.nodes, "bound": -1, "phase": "relaxation"})
-    lost, positions = spec.prove_lost(search.root, search.rules_arr, max(int(max_nodes * spec.relaxation_factor), 1))
-    search.nodes += positions
+    budget = max(int(max_nodes * spec.relaxation_factor), 1)
+    relaxed = spec.relaxed_rules(search.rules_arr)
+    if relaxed is None:
+        lost, positions = spec.prove_lost(search.root, search.rules_arr, budget)
+        search.nodes += positions
+    else:
+        before = search.nodes
+        lost = search.run(config.MODE_SOLVE, -1, budget, relaxed=relaxed) == engine.EXHAUSTED and not search.depth_cut
+        positions = search.nodes - before
     if lost:
         result.result = UNSOLVABLE
         search.reason = ""  # decided: the budget no longer explains the verdict

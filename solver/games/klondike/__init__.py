@@ -9,9 +9,6 @@ from solver.deals import Layout
 from solver.games.base import GameSpec
 from solver.games.klondike import fast, kernel, layout, relations, rules
 from solver.games.klondike.reference import KlondikeState
-from solver.search import engine
-from solver.search.config import MODE_SOLVE
-from solver.search.position import search_position
 
 
 class Klondike(GameSpec):
@@ -40,18 +37,13 @@ class Klondike(GameSpec):
     relaxation = "draw 1"
     relaxation_factor = 0.5
 
-    def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
-        """Draw 1 (``relaxation``) for draw k > 1 with unlimited passes: a
-        plain depth-first search of at most ``max_positions`` positions, in a
-        table of about 64 bytes per position."""
+    def relaxed_rules(self, rules_arr: np.ndarray) -> np.ndarray | None:
+        """Draw 1 (``relaxation``) for draw k > 1 with unlimited passes."""
         if rules_arr[kernel.R_DRAW] == 1 or rules_arr[kernel.R_PASSES] != 0:
-            return False, 0
+            return None
         draw_one = rules_arr.copy()
         draw_one[kernel.R_DRAW] = 1
-        tt_mb = min(1024.0, max(16.0, 64.0 * max_positions / 1e6))
-        status, stack = search_position(self, root, draw_one, MODE_SOLVE, max_nodes=max_positions, tt_mb=tt_mb)
-        lost = status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]
-        return lost, int(stack.ctl[engine.NODES])
+        return draw_one
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)
