@@ -213,12 +213,19 @@ def useful_builders(state, f2t, talon_waits):
     holds for x in turn (``_chained``).
     """
     mask = np.int64(0)
-    king_room = king_movable(state, f2t)
+    king_room = -1  # whether a King could use an emptied pile: looked up once, when first needed
     for p in range(PILES):
         d = pile_down(state, p)
         for i in range(d, pile_len(state, p)):
-            if (i == d and (d > 0 or king_room)) or (i > d and fits_foundation(state, pile_card(state, p, i - 1))):
-                mask |= np.int64(1) << pile_card(state, p, i)
+            if i == d:
+                if d == 0:
+                    if king_room < 0:
+                        king_room = 1 if king_movable(state, f2t) else 0
+                    if king_room == 0:
+                        continue
+            elif not fits_foundation(state, pile_card(state, p, i - 1)):
+                continue
+            mask |= np.int64(1) << pile_card(state, p, i)
     talon = np.int64(0)
     for i in range(np.int64(state[TLEN])):
         talon |= np.int64(1) << np.int64(state[TALON + i])
