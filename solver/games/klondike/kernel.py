@@ -804,7 +804,7 @@ def gen_moves(state, rules, out, mode):
     w = np.int64(state[WCOUNT])
     waiting = np.int64(state[WAITING]) - 1
     prune = mode != MODE_ALL and waiting < 0  # the reductions; a waiting position lifts them
-    filters = prune or (waiting >= 0 and mode == MODE_SOLVE)  # but not those on the moved card (part 0)
+    filters = prune or (waiting >= 0 and mode == MODE_SOLVE)  # the rules on the moved card: also while waiting (part 0)
     if prune:
         # A provably safe foundation move is the only move considered.
         for p in range(PILES):
