@@ -59,7 +59,8 @@ def budget_options(command):
     command = click.option("--timeout", type=float, default=None,
                            help="Seconds per deal; running out gives 'unknown' (not deterministic).")(command)
     command = click.option("--max-nodes", type=int, default=config.DEFAULT_MAX_NODES, show_default=True,
-                           help="Positions expanded per deal; running out gives 'unknown' (deterministic).")(command)
+                           help="Positions expanded per deal (Klondike: plus at most half as many in its draw 1 "
+                                "relaxation); running out gives 'unknown' (deterministic).")(command)
     return command
 
 

@@ -73,8 +73,8 @@ def test_a_tampered_solution_fails_replay():
 
 
 def test_budget_gives_unknown_never_a_wrong_verdict():
-    r = solve(make_deal("klondike", 24), {"draw": 1}, max_nodes=50)
-    assert r.result == "unknown" and r.reason == "node budget" and r.nodes <= 50
+    r = solve(make_deal("klondike", 24), {"draw": 1}, max_nodes=50)  # and at most 25 relaxed positions
+    assert r.result == "unknown" and r.reason == "node budget" and r.nodes <= 75
 
 
 def test_discrepancy_search_stops_at_its_node_cap(monkeypatch):
@@ -102,31 +102,73 @@ def test_progress_says_which_bound_it_reports():
     assert all(e["bound"] <= r.lower_bound for e in events if e["phase"] == "optimal")
 
 
-def test_an_unknown_draw_three_deal_lost_under_draw_one_is_reported_lost(monkeypatch):
-    """Draw 1 plays every draw 3 game (relations.py), so with unlimited
-    passes a deal the draw 3 search leaves unknown is searched under draw 1
-    (at most half the budget again), and a loss there is a loss here.  Draw
-    3 / unlimited / f2t deal 72 needs 3.45M draw 3 nodes, and 80,265 under
-    draw 1."""
-    deal, rules = make_deal("klondike", 72), {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}
-    r = solve(deal, rules, max_nodes=200_000)
-    assert r.result == "unsolvable" and r.proof.startswith("draw 1") and 200_000 < r.nodes <= 300_000, (r.result, r.nodes)
+def _phases(events):
+    """The search phases in the order they ran."""
+    order = []
+    for e in events:
+        if not order or order[-1] != e["phase"]:
+            order.append(e["phase"])
+    return order
+
+
+@pytest.mark.parametrize("number, rules, draw_three_nodes", [
+    (72, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}, "3.45M"),
+    (330, {"draw": 3}, "2.19M"),  # a pass limit: draw 1 / unlimited plays its games too
+])
+def test_a_deal_lost_under_draw_one_is_decided_before_the_draw_three_search(monkeypatch, number, rules,
+                                                                            draw_three_nodes):
+    """Draw 1 with unlimited passes plays every game of the same f2t
+    (relations.py: draw 1 for draw k, more passes for fewer), so its loss is
+    a loss here.  It runs right after the discrepancy phase: these deals
+    take draw_three_nodes in the draw 3 search, and 80k (72) and 46k (330)
+    draw 1 positions."""
+    deal = make_deal("klondike", number)
+    events = []
+    r = solve(deal, rules, max_nodes=200_000, progress=events.append)
+    assert r.result == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes < 200_000
+    assert _phases(events) == ["discrepancy", "relaxation"]
     monkeypatch.setattr(type(SPEC), "relaxation_factor", 0.0)
     r = solve(deal, rules, max_nodes=200_000)
     assert r.result == "unknown" and r.nodes == 200_000 and not r.proof
 
 
-def test_draw_one_proves_nothing_for_a_won_deal_or_under_a_pass_limit(monkeypatch):
+def test_the_relaxation_is_extra_to_the_node_budget():
+    """Draw 3 / unlimited / f2t deal 54 is lost under draw 1 in 7.2M
+    positions: the relaxation spends its half of the budget, and the draw 3
+    phases after it still get the whole budget between them."""
+    events = []
+    r = solve(make_deal("klondike", 54), {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True},
+              max_nodes=300_000, progress=events.append)
+    assert r.result == "unknown" and r.reason == "node budget" and r.nodes == 300_000 + 150_000
+    assert _phases(events) == ["discrepancy", "relaxation", "weighted", "dfs"]
+
+
+def test_under_draw_one_the_relaxation_waits_for_an_unknown_deal():
+    """Draw 1 with a pass limit loses mostly deals that unlimited passes
+    win, so there the relaxation runs only after the three phases, and
+    still within half the budget more."""
+    events = []
+    r = solve(make_deal("klondike", 844), {"draw": 1}, max_nodes=20_000, progress=events.append)
+    assert r.result == "unknown" and 20_000 < r.nodes <= 30_000
+    assert _phases(events) == ["discrepancy", "weighted", "dfs", "relaxation"]
+    assert not SPEC.relaxation_early_for(parse_rules(SPEC, {"draw": 1, "passes": 2}))
+    assert SPEC.relaxation_early_for(parse_rules(SPEC, {"draw": 2, "passes": 2}))
+
+
+def test_draw_one_proves_nothing_for_a_won_deal(monkeypatch):
     """A deal won under draw 1 is never reported lost by it (deal 24, left
     unknown by a 20-node draw 3 search, is won under draw 1 within the
-    relaxation's 100k positions); draw 1 itself, and draw 3 with a pass
-    limit (where draw 1 reaches more cards and proves less), are not
-    relaxed at all."""
+    relaxation's 100k positions).  Every rule set relaxes to draw 1 with
+    unlimited passes and its own f2t, but that one itself."""
     monkeypatch.setattr(type(SPEC), "relaxation_factor", 5000.0)
     r = solve(make_deal("klondike", 24), {"draw": 3, "passes": "unlimited"}, max_nodes=20)
     assert r.result == "unknown" and not r.proof and 20 < r.nodes < 100_020, (r.result, r.nodes)
-    unlimited = SPEC.rules_array(parse_rules(SPEC, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}))
-    draw_one = SPEC.rules_array(parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True}))
-    assert np.array_equal(SPEC.relaxed_rules(unlimited), draw_one)
-    for rules in ({"draw": 3}, {"draw": 1, "passes": "unlimited"}):
-        assert SPEC.relaxed_rules(SPEC.rules_array(parse_rules(SPEC, rules))) is None
+
+    def arr(rules):
+        return SPEC.rules_array(parse_rules(SPEC, rules))
+
+    for f2t in (False, True):
+        draw_one = arr({"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
+        for rules in ({"draw": 3, "passes": "unlimited"}, {"draw": 3}, {"draw": 1}, {"draw": 2, "passes": 5}):
+            assert np.array_equal(SPEC.relaxed_rules(arr({**rules, "foundation_to_tableau": f2t})), draw_one)
+        assert SPEC.relaxed_rules(draw_one) is None

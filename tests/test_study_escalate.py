@@ -276,7 +276,8 @@ def test_real_klondike_deals_unknown_at_2000_nodes_are_decided_at_200000(tmp_pat
     df = rows_of(out, ["deal", "verdict", "budget_nodes", "final_nodes", "nodes"])
     escalated = df[df["budget_nodes"] == 200000]
     assert len(escalated) >= 1 and (escalated["verdict"] != "unknown").any()
-    assert (escalated["nodes"] == escalated["final_nodes"] + 2000).all()  # the first attempt spent its budget
+    first = escalated["nodes"] - escalated["final_nodes"]  # the first attempt spent its budget, and the relaxation
+    assert ((first >= 2000) & (first <= 3000)).all()       # at most half of it again
     rules = load_run_config(out)[0].rules
     for row in escalated.itertuples():  # the same verdict and node count as one solve at the larger budget
         direct = solve(make_deal("klondike", row.deal), rules, max_nodes=200000, tt_mb=16)

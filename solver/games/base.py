@@ -73,6 +73,10 @@ class GameSpec:
     # ``relaxation_factor`` x the node budget relaxed positions (0: not tried).
     relaxation: str = ""
     relaxation_factor: float = 1.0
+    # When: right after the discrepancy phase (True: the relaxed game is
+    # cheap beside the phases after it), or only when all have left the
+    # deal unknown (False); per rule set: ``relaxation_early_for``.
+    relaxation_early: bool = False
     # How --optimal proves a shortest win: "astar" (solver.search.astar: each
     # position once, in the table's memory) or "ida" (IDA*, memory-light).
     # A* proved more deals at the same node budget in every game measured.
@@ -96,6 +100,11 @@ class GameSpec:
         relaxed loss is a real loss); (False, positions) when it is won or
         ran out of ``max_positions``."""
         return False, 0
+
+    def relaxation_early_for(self, rules: dict[str, Any]) -> bool:
+        """``relaxation_early`` unless a game measured otherwise for some
+        rule setting (complete rules)."""
+        return self.relaxation_early
 
     # --- rules -----------------------------------------------------------------
     def lds_share_for(self, rules: dict[str, Any]) -> float:

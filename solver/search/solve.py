@@ -74,6 +74,9 @@ class _Search:
         self.win_path: list[tuple[np.ndarray, int]] | None = None  # a win found by weighted A* (else the DFS stack's)
         self.depth_cut = False  # the last complete search left paths cut by the depth limit
         self.sharper_bound = sharper_bound  # A* for shortest wins with the game's sharper bound
+        self.relaxation_run = False  # the game's relaxation has had its try (once per deal)
+        self.relaxed_nodes = 0  # of ``nodes``, those of the relaxed game (extra to the node budget)
+        self.proof = ""  # how a loss was proved, when not by this game's own search
 
     def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False,
             relaxed: np.ndarray | None = None) -> int:
@@ -188,9 +191,11 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
             search.reason = "depth limit"
         else:
             result.result = UNSOLVABLE
-    if (result.result == UNKNOWN and spec.relaxation and spec.relaxation_factor > 0
+    if (result.result == UNKNOWN and _relaxation_left(search)
             and (search.reason.startswith("node budget") or search.reason == "depth limit")):
-        _relaxed(search, result, int(max_nodes))
+        if _relaxed(search, int(max_nodes)):
+            result.result = UNSOLVABLE
+    result.proof = search.proof
     if optimal and result.result == SOLVED:
         _shortest(search, result, int(max_nodes))
     result.nodes, result.seconds, result.reason = search.nodes, search.elapsed(), search.reason
@@ -216,6 +221,11 @@ def _decide(search: _Search, max_nodes: int) -> int:
     positions (every one reachable expanded, as a complete DFS does).
     Phase 2 is skipped when phase 1 saw the whole tree (nothing deviated):
     the DFS then decides at once.
+
+    Where the game's ``relaxation_early_for`` the rules, it tries its
+    relaxation between phases 1 and 2 (``_relaxed``: it can only prove the deal lost, and its positions
+    are extra to the budget, which phase 3 still gets in full); the other
+    games try it only on a deal the three phases leave unknown (``solve``).
     """
     spec = search.spec
     lds_budget = int(max_nodes * spec.lds_share_for(search.rules))
@@ -233,6 +243,12 @@ def _decide(search: _Search, max_nodes: int) -> int:
         if status != engine.EXHAUSTED or whole_tree:
             break  # share spent, or nothing deviates: the plain DFS below decides
         bound = int(search.stack.ctl[engine.NEXT_BOUND])
+    if spec.relaxation_early_for(search.rules) and not whole_tree and not search.reason and _relaxation_left(search):
+        if _relaxed(search, max_nodes):
+            return engine.EXHAUSTED
+        if search.reason in ("timeout", "interrupted"):
+            return engine.BUDGET
+        search.reason = ""
     arena_filled = False  # weighted A* stopped on its memory (--tt-mb), not on its node share
     weighted_budget = int(max_nodes * spec.weighted_share_for(search.rules))
     if spec.weighted_max_nodes is not None:
@@ -245,20 +261,27 @@ def _decide(search: _Search, max_nodes: int) -> int:
             return engine.BUDGET
         arena_filled = search.reason == "memory (--tt-mb)"
         search.reason = ""
-    status = search.run(config.MODE_SOLVE, -1, max(max_nodes - search.nodes, 1))
+    status = search.run(config.MODE_SOLVE, -1, max(max_nodes - (search.nodes - search.relaxed_nodes), 1))
     if arena_filled and search.reason == "node budget":
         search.reason = FILLED_THEN_BUDGET
     return status
 
 
-def _relaxed(search: _Search, result: SolveResult, max_nodes: int) -> None:
-    """The game's relaxed game on a deal the search left unknown: at most
-    ``relaxation_factor`` x ``max_nodes`` relaxed positions, counted in
-    ``result.nodes``.  Relaxed rules of the same game (``relaxed_rules``) are
-    searched like the DFS phase, in the same table and on the same clock;
-    else the game's own ``prove_lost``.  A relaxed loss is a proof that the
-    deal is lost, reported in ``result.proof``."""
+def _relaxation_left(search: _Search) -> bool:
+    """Does the game have a relaxation this search has not run yet?"""
     spec = search.spec
+    return bool(spec.relaxation) and spec.relaxation_factor > 0 and not search.relaxation_run
+
+
+def _relaxed(search: _Search, max_nodes: int) -> bool:
+    """The game's relaxed game on a deal the search has not decided: at
+    most ``relaxation_factor`` x ``max_nodes`` relaxed positions, counted in
+    the search's nodes.  Relaxed rules of the same game (``relaxed_rules``)
+    are searched like the DFS phase, in the same table and on the same
+    clock; else the game's own ``prove_lost``.  True if the relaxed game is
+    lost, which proves the deal lost (``search.proof`` says how)."""
+    spec = search.spec
+    search.relaxation_run = True
     if search.progress is not None:
         search.progress({"nodes": search.nodes, "bound": -1, "phase": "relaxation"})
     budget = max(int(max_nodes * spec.relaxation_factor), 1)
@@ -270,10 +293,12 @@ def _relaxed(search: _Search, result: SolveResult, max_nodes: int) -> None:
         before = search.nodes
         lost = search.run(config.MODE_SOLVE, -1, budget, relaxed=relaxed) == engine.EXHAUSTED and not search.depth_cut
         positions = search.nodes - before
+        search.depth_cut = False  # the relaxed game's depth limit says nothing of this one
+    search.relaxed_nodes += positions
     if lost:
-        result.result = UNSOLVABLE
         search.reason = ""  # decided: the budget no longer explains the verdict
-        result.proof = f"{spec.relaxation} ({positions} positions, none won)"
+        search.proof = f"{spec.relaxation} ({positions} positions, none won)"
+    return lost
 
 
 def _shortest(search: _Search, result: SolveResult, max_nodes: int) -> None:

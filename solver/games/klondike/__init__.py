@@ -24,26 +24,38 @@ class Klondike(GameSpec):
     # (deals 185, 257, 298, 592, 748, 817, 848: 7.5k-590k nodes).
     weighted_share = 0.3
     weighted_max_nodes = 600_000
-    # Draw k > 1 with unlimited passes: a deal the search leaves unknown is
-    # searched again under draw 1 (same passes and f2t), which plays every
-    # draw k game (relations.py), so its loss is a loss here.  Draw 1's
-    # talon plays wait, and its proofs are often far smaller: draw 3 /
-    # unlimited / f2t deals 72 and 330 take 3.45M and 5.45M draw 3 nodes,
-    # and 80k and 149k draw 1 positions from the deal (36: 7.7M and 5k).
-    # Not under a pass limit:
-    # there draw 1 reaches more cards than draw 3 and its proofs are the
-    # larger (draw 3 / three passes deals 54, 330, 620 and 844 stay
-    # unknown under draw 1 at 2M nodes).
-    relaxation = "draw 1"
+    # Every other rule set is relaxed to draw 1 with unlimited passes (same
+    # f2t), which plays every game of the same f2t (relations.py), so its
+    # loss is a loss here.  Draw 1 / unlimited has the strongest reductions
+    # (its talon plays wait, and no pass count splits its positions), and
+    # its proofs are often far smaller: draw 3 / unlimited / f2t deals 72
+    # and 330 take 3.45M and 5.45M draw 3 nodes, and 80k and 149k draw 1
+    # positions (36: 7.7M and 5k); draw 3 / three passes 330 and 620 over
+    # 2M, and 148k and 710k.  Draw 1 with the deal's own pass limit
+    # reaches more cards than draw 3 within those passes and proved less
+    # (draw 3 / three passes 54, 330, 620 and 844 unknown at 2M nodes).
+    relaxation = "draw 1 / unlimited passes"
     relaxation_factor = 0.5
+    # Under draw k > 1 it runs right after the discrepancy phase: most
+    # deals that get that far and are lost under draw 1 are lost there in
+    # far fewer positions than the draw 3 phases take, and the deals won
+    # under draw 1 mostly show it within a few hundred.  Deals 1-1000 (two
+    # at a time, so loaded): draw 3 / unlimited / f2t 168 -> 120 s, draw 3
+    # / three passes 121 -> 116 s, the same verdicts.  Draw 1 / one pass
+    # lost 12 s that way (141 -> 153 s: its losses are mostly wins with
+    # unlimited passes), so under draw 1 it runs only on a deal left unknown.
+
+    def relaxation_early_for(self, rules_: dict[str, Any]) -> bool:
+        return rules_["draw"] > 1
 
     def relaxed_rules(self, rules_arr: np.ndarray) -> np.ndarray | None:
-        """Draw 1 (``relaxation``) for draw k > 1 with unlimited passes."""
-        if rules_arr[kernel.R_DRAW] == 1 or rules_arr[kernel.R_PASSES] != 0:
+        """Draw 1 with unlimited passes (``relaxation``), same f2t; None
+        for draw 1 / unlimited itself."""
+        if rules_arr[kernel.R_DRAW] == 1 and rules_arr[kernel.R_PASSES] == 0:
             return None
-        draw_one = rules_arr.copy()
-        draw_one[kernel.R_DRAW] = 1
-        return draw_one
+        relaxed = rules_arr.copy()
+        relaxed[kernel.R_DRAW], relaxed[kernel.R_PASSES] = 1, 0
+        return relaxed
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)
