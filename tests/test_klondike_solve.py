@@ -170,5 +170,8 @@ def test_draw_one_proves_nothing_for_a_won_deal(monkeypatch):
     for f2t in (False, True):
         draw_one = arr({"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
         for rules in ({"draw": 3, "passes": "unlimited"}, {"draw": 3}, {"draw": 1}, {"draw": 2, "passes": 5}):
-            assert np.array_equal(SPEC.relaxed_rules(arr({**rules, "foundation_to_tableau": f2t})), draw_one)
+            given = {**rules, "foundation_to_tableau": f2t}
+            assert np.array_equal(SPEC.relaxed_rules(arr(given)), draw_one)
+            relaxed = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
+            assert SPEC.simulates(relaxed, parse_rules(SPEC, given))  # so a relaxed loss is a loss
         assert SPEC.relaxed_rules(draw_one) is None

@@ -67,16 +67,14 @@ class GameSpec:
     weighted_share: float = 0.0
     weighted_max_nodes: int | None = None
     weighted_weight: int = 2
-    # A relaxed game whose loss proves the deal lost, tried when the phases
-    # above leave a deal unknown by the node budget or the depth limit (see
-    # ``relaxed_rules`` and ``prove_lost``); "" for none.  It may visit at most
-    # ``relaxation_factor`` x the node budget relaxed positions (0: not tried).
+    # A relaxed game whose loss proves the deal lost, tried once per deal:
+    # when the phases above leave it unknown by the node budget or the depth
+    # limit, or right after the discrepancy phase (``relaxation_early_for``;
+    # see also ``relaxed_rules`` and ``prove_lost``); "" for none.  It may
+    # visit at most ``relaxation_factor`` x the node budget relaxed
+    # positions, extra to the budget (0: not tried).
     relaxation: str = ""
     relaxation_factor: float = 1.0
-    # When: right after the discrepancy phase (True: the relaxed game is
-    # cheap beside the phases after it), or only when all have left the
-    # deal unknown (False); per rule set: ``relaxation_early_for``.
-    relaxation_early: bool = False
     # How --optimal proves a shortest win: "astar" (solver.search.astar: each
     # position once, in the table's memory) or "ida" (IDA*, memory-light).
     # A* proved more deals at the same node budget in every game measured.
@@ -102,9 +100,10 @@ class GameSpec:
         return False, 0
 
     def relaxation_early_for(self, rules: dict[str, Any]) -> bool:
-        """``relaxation_early`` unless a game measured otherwise for some
-        rule setting (complete rules)."""
-        return self.relaxation_early
+        """Try the relaxation right after the discrepancy phase under these
+        (complete) rules, where it is cheap beside the phases after it?
+        Else (the default) only when all of them leave the deal unknown."""
+        return False
 
     # --- rules -----------------------------------------------------------------
     def lds_share_for(self, rules: dict[str, Any]) -> float:

@@ -166,6 +166,10 @@ class _Search:
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
+    def spent(self) -> int:
+        """Nodes counted against the node budget: all but the relaxed game's."""
+        return self.nodes - self.relaxed_nodes
+
 
 def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = config.DEFAULT_MAX_NODES,
           timeout: float | None = None, tt_mb: float = config.DEFAULT_TT_MB, optimal: bool = False,
@@ -223,17 +227,18 @@ def _decide(search: _Search, max_nodes: int) -> int:
     the DFS then decides at once.
 
     Where the game's ``relaxation_early_for`` the rules, it tries its
-    relaxation between phases 1 and 2 (``_relaxed``: it can only prove the deal lost, and its positions
-    are extra to the budget, which phase 3 still gets in full); the other
-    games try it only on a deal the three phases leave unknown (``solve``).
+    relaxation between phases 1 and 2 (``_relaxed``: it can only prove the
+    deal lost, and its positions are extra to the budget, which the phases
+    after it still get in full); else it is tried only on a deal the three
+    phases leave unknown (``solve``).
     """
     spec = search.spec
     lds_budget = int(max_nodes * spec.lds_share_for(search.rules))
     if spec.lds_max_nodes is not None:
         lds_budget = min(lds_budget, spec.lds_max_nodes)
     bound, whole_tree = 0, False
-    while lds_budget > 0 and search.nodes < lds_budget and not search.reason:
-        status = search.run(config.MODE_SOLVE, bound, lds_budget - search.nodes, discrepancies=True)
+    while lds_budget > 0 and search.spent() < lds_budget and not search.reason:
+        status = search.run(config.MODE_SOLVE, bound, lds_budget - search.spent(), discrepancies=True)
         if status == engine.SOLVED:
             return status
         if search.reason in ("timeout", "interrupted"):
@@ -261,7 +266,7 @@ def _decide(search: _Search, max_nodes: int) -> int:
             return engine.BUDGET
         arena_filled = search.reason == "memory (--tt-mb)"
         search.reason = ""
-    status = search.run(config.MODE_SOLVE, -1, max(max_nodes - (search.nodes - search.relaxed_nodes), 1))
+    status = search.run(config.MODE_SOLVE, -1, max(max_nodes - search.spent(), 1))
     if arena_filled and search.reason == "node budget":
         search.reason = FILLED_THEN_BUDGET
     return status
@@ -317,10 +322,10 @@ def _shortest_astar(search: _Search, result: SolveResult, max_nodes: int) -> Non
     if result.lower_bound >= upper:
         result.optimal = True
         return
-    if search.nodes >= max_nodes:
+    if search.spent() >= max_nodes:
         search.reason = "node budget"
         return
-    arena, status = search.run_astar(upper, max(max_nodes - search.nodes, 1))
+    arena, status = search.run_astar(upper, max(max_nodes - search.spent(), 1))
     if arena.ctl[astar.BEST_NODE] >= 0:  # a win shorter than the DFS one: proved shortest if SOLVED
         result.moves = search.solution(arena.path(search.spec.game_id, search.rules_arr))
     result.optimal = status in (engine.SOLVED, engine.EXHAUSTED)
@@ -333,8 +338,8 @@ def _shortest_ida(search: _Search, result: SolveResult, max_nodes: int) -> None:
 
     bound = int(K.lower_bound(spec.game_id, search.root, search.rules_arr))
     result.lower_bound = bound
-    while bound < upper and search.nodes < max_nodes and not search.reason:
-        status = search.run(config.MODE_OPTIMAL, bound, max_nodes - search.nodes)
+    while bound < upper and search.spent() < max_nodes and not search.reason:
+        status = search.run(config.MODE_OPTIMAL, bound, max_nodes - search.spent())
         if status == engine.SOLVED:
             result.moves = search.solution()
             result.optimal, result.lower_bound = True, len(result.moves)
