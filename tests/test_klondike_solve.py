@@ -163,14 +163,11 @@ def test_draw_one_proves_nothing_for_a_won_deal(monkeypatch):
     r = solve(make_deal("klondike", 24), {"draw": 3, "passes": "unlimited"}, max_nodes=20)
     assert r.result == "unknown" and not r.proof and 20 < r.nodes < 100_020, (r.result, r.nodes)
 
-    def arr(rules):
-        return SPEC.rules_array(parse_rules(SPEC, rules))
-
     for f2t in (False, True):
-        draw_one = arr({"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
+        relaxed = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
+        draw_one = SPEC.rules_array(relaxed)
         for rules in ({"draw": 3, "passes": "unlimited"}, {"draw": 3}, {"draw": 1}, {"draw": 2, "passes": 5}):
-            given = {**rules, "foundation_to_tableau": f2t}
-            assert np.array_equal(SPEC.relaxed_rules(arr(given)), draw_one)
-            relaxed = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
-            assert SPEC.simulates(relaxed, parse_rules(SPEC, given))  # so a relaxed loss is a loss
+            given = parse_rules(SPEC, {**rules, "foundation_to_tableau": f2t})
+            assert np.array_equal(SPEC.relaxed_rules(SPEC.rules_array(given)), draw_one)
+            assert SPEC.simulates(relaxed, given)  # so a relaxed loss is a loss
         assert SPEC.relaxed_rules(draw_one) is None

@@ -287,11 +287,11 @@ def _relaxed(search: _Search, max_nodes: int) -> bool:
     lost, which proves the deal lost (``search.proof`` says how)."""
     spec = search.spec
     search.relaxation_run = True
-    if search.progress is not None:
-        search.progress({"nodes": search.nodes, "bound": -1, "phase": "relaxation"})
     budget = max(int(max_nodes * spec.relaxation_factor), 1)
     relaxed = spec.relaxed_rules(search.rules_arr)
     if relaxed is None:
+        if search.progress is not None:  # prove_lost reports no progress of its own (search.run does)
+            search.progress({"nodes": search.nodes, "bound": -1, "phase": "relaxation"})
         lost, positions = spec.prove_lost(search.root, search.rules_arr, budget)
         search.nodes += positions
     else:
