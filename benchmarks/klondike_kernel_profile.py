@@ -35,12 +35,11 @@ def collect(rules: dict, numbers: list[int], per_deal: int) -> tuple[np.ndarray,
         deal = make_deal("klondike", n)
         root = spec.encode(spec.new_reference(deal.layout, rules), rules)
         stack = engine.SearchStack(len(root), spec.max_depth, spec.max_moves)
-        stack.reset(root, per_deal, -1)
+        stack.reset(root, per_deal, -1, spec.class_folding)
         stamp = np.uint32(table.new_search())
         status = engine.RUNNING
         while status == engine.RUNNING:
-            status = engine.run(0, rules_arr, config.MODE_SOLVE, False, stack.states, stack.moves, stack.nmoves,
-                                stack.midx, stack.gcost, stack.ctl, table.keys, table.vals, table.stamps, stamp, 1)
+            status = stack.step(spec.game_id, rules_arr, config.MODE_SOLVE, False, table, stamp, 1, spec.class_folding)
             out.append(stack.states[stack.ctl[engine.DEPTH]].copy())
     return np.array(out), rules_arr
 
@@ -101,7 +100,7 @@ def t_probe(states, rules, keys, vals, stamps):
 @njit
 def t_mark(states, rules, keys, vals, stamps):
     for i in range(states.shape[0]):
-        KL.mark_dominated(states[i], rules, config.MODE_SOLVE, keys, vals, stamps, np.uint32(2))
+        KL.mark_dominated(states[i], rules, config.MODE_SOLVE, keys, vals, stamps, np.uint32(2), np.int32(0))
     return 0
 
 

@@ -51,9 +51,7 @@ def plain_dfs(label, rules, numbers, max_nodes, tt_mb):
         root = spec.encode(spec.new_reference(make_deal("pyramid", n).layout, rules), rules)
         stack = engine.SearchStack(len(root), spec.max_depth, spec.max_moves)
         stack.reset(root, max_nodes, -1)
-        status = engine.run(spec.game_id, arr, MODE_SOLVE, False, stack.states, stack.moves, stack.nmoves,
-                            stack.midx, stack.gcost, stack.ctl, table.keys, table.vals, table.stamps,
-                            np.uint32(table.new_search()), max_nodes + 1)
+        status = stack.step(spec.game_id, arr, MODE_SOLVE, False, table, np.uint32(table.new_search()), max_nodes + 1)
         times.append(time.perf_counter() - t)
         nodes.append(int(stack.ctl[engine.NODES]))
         counts["solved" if status == engine.SOLVED else "unsolvable" if status == engine.EXHAUSTED

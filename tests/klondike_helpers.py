@@ -146,3 +146,14 @@ def random_endgame(rng: random.Random, rules: dict, max_left: int = 18):
     passes = rules["passes"]
     state.passes_used = 1 if passes == "unlimited" else rng.randrange(1, passes + 1)
     return state
+
+
+def play_randomly(state, rng: random.Random, steps: int, prefer=lambda move: False):
+    """Play up to ``steps`` random legal moves on a reference ``state``
+    (among the moves ``prefer`` accepts, when there are any)."""
+    for _ in range(steps):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.play(rng.choice([m for m in moves if prefer(m)] or moves))
+    return state

@@ -12,14 +12,15 @@ import random
 import numpy as np
 import pytest
 
-from klondike_helpers import fewest_moves_from, random_endgame
+from klondike_helpers import fewest_moves_from, play_randomly, random_endgame
 from solver import cards
 from solver.deals import make_deal
 from solver.games import get_game
 from solver.games.klondike import kernel as k
 from solver.rules import UNLIMITED, parse_rules
+from solver.search import engine
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
-from solver.search.position import SOLVED, UNKNOWN, astar_length, position_verdict, shortest_length
+from solver.search.position import SOLVED, UNKNOWN, astar_length, position_verdict, search_position, shortest_length
 from solver.search.solve import solve
 
 SPEC = get_game("klondike")
@@ -352,12 +353,8 @@ def test_never_moving_card_test_matches_its_plain_statement():
                   {"draw": 1}, {"draw": 3, "foundation_to_tableau": True}):
         rules = parse_rules(SPEC, rules)
         for number in range(1, 151):
-            state = SPEC.new_reference(make_deal("klondike", number).layout, rules)
-            for _ in range(rng.randrange(60)):
-                moves = state.legal_moves()
-                if not moves:
-                    break
-                state.play(rng.choice(moves))
+            state = play_randomly(SPEC.new_reference(make_deal("klondike", number).layout, rules), rng,
+                                  rng.randrange(60))
             plain = bool(never_moving_cards(state, rules))
             assert kernel_never_moves(state, rules) == plain, (number, rules)
             fired += plain
@@ -792,3 +789,90 @@ def test_a_card_goes_onto_one_of_two_twin_tops():
 
     assert onto(MODE_ALL) == {0, 1}
     assert len(onto(MODE_SOLVE)) == 1
+
+
+def twin_canonical(reference):
+    """The plain statement of ``kernel.class_key``'s fold: going down the
+    ranks, for each pair of face-up twins the stack on the club or diamond
+    starts with no card or the lower card (a club or diamond first);
+    returned as the piles, pile order ignored."""
+    piles = [list(pile) for pile in reference.piles]
+    for rank in range(13, 1, -1):
+        for low_suit, high_suit in ((0, 3), (1, 2)):
+            e, e2 = low_suit * 13 + rank - 1, high_suit * 13 + rank - 1
+            where = {c: (p, i) for p, pile in enumerate(piles) for i, c in enumerate(pile) if i >= reference.down[p]}
+            if e not in where or e2 not in where:
+                continue
+            (p, i), (q, j) = where[e], where[e2]
+            on_e = piles[p][i + 1] if i + 1 < len(piles[p]) else -1
+            on_e2 = piles[q][j + 1] if j + 1 < len(piles[q]) else -1
+            if on_e > on_e2:
+                piles[p], piles[q] = piles[p][:i + 1] + piles[q][j + 1:], piles[q][:j + 1] + piles[p][i + 1:]
+    return sorted((reference.down[p] if piles[p] else 0, tuple(pile)) for p, pile in enumerate(piles))
+
+
+def class_key_of(reference, rules, mode=MODE_SOLVE):
+    return k.class_key(SPEC.encode(reference, rules), SPEC.rules_array(rules), mode)
+
+
+def test_class_key_folds_exactly_the_twin_swapped_positions():
+    """Two positions share a class key exactly when their twin stacks put in
+    order (``twin_canonical``) give the same piles, with the same
+    foundations and talon; a twin-swapped position shares its original's.
+    Positions of random lines from real deals."""
+    rng = random.Random(11)
+    rules = parse_rules(SPEC, {"draw": 3, "passes": 3, "foundation_to_tableau": True})  # waste counts not folded
+    keys, swapped, reordered = {}, 0, 0
+    for number in range(1, 41):
+        reference = play_randomly(SPEC.new_reference(make_deal("klondike", number).layout, rules), rng,
+                                  rng.randrange(80), prefer=lambda move: ">t" in move)  # tableau moves build stacks
+        canonical = (tuple(reference.foundation), tuple(reference.waste), tuple(reference.stock),
+                     reference.passes_used, tuple(twin_canonical(reference)))
+        reordered += canonical[4] != tuple(sorted((reference.down[p] if pile else 0, tuple(pile))
+                                                  for p, pile in enumerate(reference.piles)))
+        key = class_key_of(reference, rules)
+        assert keys.setdefault(key, canonical) == canonical
+        assert key != k.state_key(SPEC.encode(reference, rules), SPEC.rules_array(rules), MODE_SOLVE)
+        assert class_key_of(reference, rules, MODE_OPTIMAL) == 0
+        other = twin_swapped(reference)
+        if other is not None:
+            swapped += 1
+            assert class_key_of(other, rules) == key
+    assert swapped >= 10 and reordered >= 10, (swapped, reordered)
+
+
+def test_proved_visits_are_marked_bit_by_bit_across_words():
+    bits = np.zeros(4, dtype=np.uint64)
+    for first, last in ((3, 3), (60, 130), (200, 255)):
+        engine._mark(bits, first, last)
+    marked = [v for v in range(256) if engine._is_marked(bits, v)]
+    assert marked == [3] + list(range(60, 131)) + list(range(200, 256))
+
+
+def test_class_folding_keeps_every_verdict_and_proves_deal_101_sooner():
+    """Skipping positions whose class was proved lost decides no deal
+    differently (draw 3 deals 6, 15 and 37 are the wins that skipping
+    merely *seen* classes lost), and draw 1 / unlimited / f2t deal 101 is
+    proved lost within a million positions, which the table of positions
+    alone does not do."""
+    cls = type(SPEC)
+    for rules in ({"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}, {"draw": 1}):
+        for number in [6, 15, 37] + list(range(1, 21)):
+            found = {}
+            for folding in (True, False):
+                cls.class_folding = folding
+                try:
+                    found[folding] = solve(make_deal("klondike", number), rules, max_nodes=150_000).result
+                finally:
+                    cls.class_folding = True
+            assert "unknown" in found.values() or found[True] == found[False], (rules, number, found)
+    rules = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True})
+    root = SPEC.encode(SPEC.new_reference(make_deal("klondike", 101).layout, rules), rules)
+    status, stack = search_position(SPEC, root, SPEC.rules_array(rules), MODE_SOLVE, max_nodes=1_000_000, tt_mb=256)
+    assert status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]
+    cls.class_folding = False
+    try:
+        status, _ = search_position(SPEC, root, SPEC.rules_array(rules), MODE_SOLVE, max_nodes=1_000_000, tt_mb=256)
+    finally:
+        cls.class_folding = True
+    assert status == engine.BUDGET

@@ -34,9 +34,7 @@ def dfs_solvable(root, arr):
     stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
     table = Table(4)
     stack.reset(root, 5_000_000, -1)
-    status = engine.run(SPEC.game_id, arr, MODE_SOLVE, False, stack.states, stack.moves, stack.nmoves, stack.midx,
-                        stack.gcost, stack.ctl, table.keys, table.vals, table.stamps,
-                        np.uint32(table.new_search()), 10_000_000)
+    status = stack.step(SPEC.game_id, arr, MODE_SOLVE, False, table, np.uint32(table.new_search()), 10_000_000)
     assert status in (engine.SOLVED, engine.EXHAUSTED) and not stack.ctl[engine.CUTOFF]
     return status == engine.SOLVED
 

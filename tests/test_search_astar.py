@@ -183,9 +183,9 @@ def test_a_table_lent_to_astar_still_gives_the_same_dfs():
 
 def _dfs_nodes(root, arr, table):
     stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
-    stack.reset(root, 10**6, -1)
-    engine.run(SPEC.game_id, arr, config.MODE_SOLVE, False, stack.states, stack.moves, stack.nmoves, stack.midx,
-               stack.gcost, stack.ctl, table.keys, table.vals, table.stamps, np.uint32(table.new_search()), 10**7)
+    stack.reset(root, 10**6, -1, SPEC.class_folding)
+    stack.step(SPEC.game_id, arr, config.MODE_SOLVE, False, table, np.uint32(table.new_search()), 10**7,
+               SPEC.class_folding)
     return int(stack.ctl[engine.NODES])
 
 

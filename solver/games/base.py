@@ -75,6 +75,10 @@ class GameSpec:
     # positions, extra to the budget (0: not tried).
     relaxation: str = ""
     relaxation_factor: float = 1.0
+    # The plain DFS records classes of positions won alike that it proved
+    # lost, and skips their other members (the kernel's ``class_key``;
+    # ``solver.search.engine``).  Off: the table knows positions only.
+    class_folding: bool = False
     # How --optimal proves a shortest win: "astar" (solver.search.astar: each
     # position once, in the table's memory) or "ida" (IDA*, memory-light).
     # A* proved more deals at the same node budget in every game measured.

@@ -28,9 +28,14 @@ Optional (a no-op for games without it):
     for a position it would otherwise store at the level being expanded
     (``target`` is one above that level).
 
-``mark_dominated(state, rules, mode, keys, vals, stamps, stamp)``
-    plain DFS only: record in the table, as seen, positions whose every move
-    leads where one of this position's moves leads (proved per game).
+``mark_dominated(state, rules, mode, keys, vals, stamps, stamp, val)``
+    plain DFS only: record in the table, with value ``val``, positions whose
+    every move leads where one of this position's moves leads (proved per
+    game).
+``class_key(state, rules, mode) -> uint64``
+    plain DFS only: the key of the position's class of positions won alike
+    (0: none), apart from every ``state_key``; the engine skips a position
+    whose class it has proved lost (``engine``'s docstring).
 
 Numba cannot cache a function that takes other jitted functions as
 arguments, so the engines call these dispatchers, which switch on the game id
@@ -38,6 +43,7 @@ arguments, so the engines call these dispatchers, which switch on the game id
 """
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from solver.games.bakers_dozen import kernel as bakers_dozen
@@ -125,6 +131,13 @@ def lower_bound_at_least(game, state, rules, target, bound):
 
 
 @njit(cache=True)
-def mark_dominated(game, state, rules, mode, keys, vals, stamps, stamp):
+def mark_dominated(game, state, rules, mode, keys, vals, stamps, stamp, val):
     if game == KLONDIKE:
-        klondike.mark_dominated(state, rules, mode, keys, vals, stamps, stamp)
+        klondike.mark_dominated(state, rules, mode, keys, vals, stamps, stamp, val)
+
+
+@njit(cache=True)
+def class_key(game, state, rules, mode):
+    if game == KLONDIKE:
+        return klondike.class_key(state, rules, mode)
+    return np.uint64(0)

@@ -32,13 +32,11 @@ def search_position(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mod
     """One complete plain search (bound < 0) or one IDA* iteration: the
     engine status and the search arrays."""
     stack, table = engine.SearchStack(len(root), spec.max_depth, spec.max_moves), _table(tt_mb)
-    stack.reset(root, max_nodes, bound)
+    stack.reset(root, max_nodes, bound, spec.class_folding)
     stamp = np.uint32(table.new_search())
     status = engine.RUNNING
     while status == engine.RUNNING:
-        status = engine.run(spec.game_id, rules_arr, mode, False, stack.states, stack.moves, stack.nmoves,
-                            stack.midx, stack.gcost, stack.ctl, table.keys, table.vals, table.stamps, stamp,
-                            config.QUANTUM)
+        status = stack.step(spec.game_id, rules_arr, mode, False, table, stamp, config.QUANTUM, spec.class_folding)
     return status, stack
 
 

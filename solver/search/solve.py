@@ -84,12 +84,12 @@ class _Search:
         ``relaxed``: a plain DFS under the game's ``relaxed_rules`` instead."""
         stamp = np.uint32(self.table.new_search())
         s, t = self.stack, self.table
-        s.reset(self.root, max_nodes, bound)
+        s.reset(self.root, max_nodes, bound, self.spec.class_folding)
         rules_arr = self.rules_arr if relaxed is None else relaxed
 
         def step() -> int:
-            return engine.run(self.spec.game_id, rules_arr, mode, discrepancies, s.states, s.moves, s.nmoves,
-                              s.midx, s.gcost, s.ctl, t.keys, t.vals, t.stamps, stamp, config.QUANTUM)
+            return s.step(self.spec.game_id, rules_arr, mode, discrepancies, t, stamp, config.QUANTUM,
+                          self.spec.class_folding)
 
         phase = ("relaxation" if relaxed is not None else "discrepancy" if discrepancies
                  else "dfs" if bound < 0 else "optimal")

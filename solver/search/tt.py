@@ -62,10 +62,17 @@ def table_slots(megabytes: float) -> int:
 
 
 @njit(cache=True, inline="always")
-def probe_insert(keys, vals, stamps, stamp, key, g):
-    """True if ``key`` is known at cost <= g (prune); else record it, False."""
-    mask = np.uint64(keys.shape[0] - 1) & ~np.uint64(BUCKET - 1)
-    base = np.int64(key & mask)
+def _bucket(keys, key):
+    """The first slot of ``key``'s bucket."""
+    return np.int64(key & (np.uint64(keys.shape[0] - 1) & ~np.uint64(BUCKET - 1)))
+
+
+@njit(cache=True, inline="always")
+def find_or_insert(keys, vals, stamps, stamp, key, val):
+    """-(slot + 1) if ``key`` is known (its value is in that slot), else the
+    slot where it was just recorded with ``val``: a free slot of its bucket,
+    or one chosen by the key's top bits."""
+    base = _bucket(keys, key)
     free = -1
     for i in range(BUCKET):
         slot = base + i
@@ -74,13 +81,33 @@ def probe_insert(keys, vals, stamps, stamp, key, g):
                 free = slot
             continue
         if keys[slot] == key:
-            if vals[slot] <= g:
-                return True
-            vals[slot] = g
-            return False
+            return -slot - 1
     if free < 0:
         free = base + np.int64((key >> np.uint64(62)) & np.uint64(BUCKET - 1))
     keys[free] = key
-    vals[free] = g
+    vals[free] = val
     stamps[free] = stamp
+    return free
+
+
+@njit(cache=True, inline="always")
+def probe_insert(keys, vals, stamps, stamp, key, g):
+    """True if ``key`` is known at cost <= g (prune); else record it, False."""
+    slot = find_or_insert(keys, vals, stamps, stamp, key, g)
+    if slot >= 0:
+        return False
+    if vals[-slot - 1] <= g:
+        return True
+    vals[-slot - 1] = g
     return False
+
+
+@njit(cache=True)
+def value_of(keys, vals, stamps, stamp, key):
+    """The value recorded for ``key``, or -1 if it is not known."""
+    base = _bucket(keys, key)
+    for i in range(BUCKET):
+        slot = base + i
+        if stamps[slot] == stamp and keys[slot] == key:
+            return np.int64(vals[slot])
+    return np.int64(-1)

@@ -44,6 +44,9 @@ class Klondike(GameSpec):
     # / three passes 121 -> 116 s, the same verdicts.  Draw 1 / one pass
     # lost 12 s that way (141 -> 153 s: its losses are mostly wins with
     # unlimited passes), so under draw 1 it runs only on a deal left unknown.
+    # Twin-swapped positions are won alike (``kernel.class_key``): the plain
+    # DFS skips those whose class it proved lost.
+    class_folding = True
 
     def relaxation_early_for(self, rules_: dict[str, Any]) -> bool:
         return rules_["draw"] > 1
