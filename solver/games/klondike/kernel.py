@@ -1183,10 +1183,10 @@ def _piles_hash(state):
 @njit(cache=True)
 def _twin_folded_piles_hash(state):
     """``_piles_hash`` of the position with the stacks on twins put in a
-    fixed order (``class_key``): for twins e
-    and e' (same rank and colour, e the club or diamond) both face up in
-    the tableau, the stack on e starts with no card or with a lower card
-    than the stack on e' (a club or diamond before a spade or heart).
+    fixed order (``class_key``): for twins e and e' (same rank and colour,
+    e the club or diamond) both face up in the tableau, the stack on e
+    starts with no card or with a lower card than the stack on e' (a club
+    or diamond before a spade or heart).
 
     Proof that this folds only positions won alike.  Exchanging the stacks
     on e and on e' gives a twin-swapped position (``gen_moves`` part 5):
@@ -1202,7 +1202,9 @@ def _twin_folded_piles_hash(state):
     or both lost, whatever pile each stack is in; the fold applies such
     exchanges, so a position and its folded form share their verdict.  Not
     for fewest moves (the mirror's extra move), nor while a position waits
-    (the move it waits for builds on one card in particular).
+    (the move it waits for builds on one card in particular).  Won alike
+    is not reached alike: the search skips a position only once its class
+    is proved lost, never for a class merely seen (``engine``).
 
     Each face-up card's child (the card on it) is one of the two cards of
     the next rank down and the other colour: "lo" (club or diamond) or "hi"
