@@ -39,7 +39,7 @@ def collect(rules: dict, numbers: list[int], per_deal: int) -> tuple[np.ndarray,
         stamp = np.uint32(table.new_search())
         status = engine.RUNNING
         while status == engine.RUNNING:
-            status = stack.step(spec.game_id, rules_arr, config.MODE_SOLVE, False, table, stamp, 1, spec.class_folding)
+            status = stack.step(spec.game_id, rules_arr, config.MODE_SOLVE, False, table, stamp, 1)
             out.append(stack.states[stack.ctl[engine.DEPTH]].copy())
     return np.array(out), rules_arr
 

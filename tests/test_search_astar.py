@@ -184,8 +184,7 @@ def test_a_table_lent_to_astar_still_gives_the_same_dfs():
 def _dfs_nodes(root, arr, table):
     stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
     stack.reset(root, 10**6, -1, SPEC.class_folding)
-    stack.step(SPEC.game_id, arr, config.MODE_SOLVE, False, table, np.uint32(table.new_search()), 10**7,
-               SPEC.class_folding)
+    stack.step(SPEC.game_id, arr, config.MODE_SOLVE, False, table, np.uint32(table.new_search()), 10**7)
     return int(stack.ctl[engine.NODES])
 
 

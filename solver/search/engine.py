@@ -65,7 +65,7 @@ from numba import njit
 
 from solver.search import kernels as K
 from solver.search.config import MODE_SOLVE
-from solver.search.tt import find_or_insert, probe_insert, value_of
+from solver.search.tt import find_or_insert, probe_insert, store, value_of
 
 # ctl slots
 DEPTH, NODES, STATUS, CUTOFF, MAX_NODES, NEXT_BOUND, STARTED, BOUND = range(8)
@@ -96,15 +96,15 @@ class SearchStack:
         self.classes = False
 
     def reset(self, root: np.ndarray, max_nodes: int, bound: int, classes: bool = False) -> None:
-        """Start a search from ``root``; ``classes``: it may record classes
-        proved lost (``step``'s), so make room for a bit per visit (not
-        past CLASS_NODE_LIMIT nodes: table values are int32)."""
+        """Start a search from ``root``; ``classes``: record and use classes
+        proved lost, if it is a plain DFS (bound < 0) of fewer than
+        CLASS_NODE_LIMIT nodes (table values are int32): a bit per visit."""
         self.states[0, :] = root
         self.ctl[:] = 0
         self.ctl[MAX_NODES] = max_nodes
         self.ctl[BOUND] = bound
         self.ctl[NEXT_BOUND] = NO_BOUND
-        self.classes = classes and max_nodes < CLASS_NODE_LIMIT
+        self.classes = classes and bound < 0 and max_nodes < CLASS_NODE_LIMIT
         if self.classes:
             words = max_nodes // 64 + 2
             if self.proved.shape[0] < words:
@@ -113,12 +113,12 @@ class SearchStack:
                 self.proved[:words] = 0
 
     def step(self, game_id: int, rules_arr: np.ndarray, mode: int, discrepancies: bool, table, stamp: np.uint32,
-             quantum: int, classes: bool = False) -> int:
-        """One call of ``run`` on these arrays and ``table``'s (a ``tt.Table``);
-        ``classes`` only if ``reset`` made room for them."""
+             quantum: int) -> int:
+        """One call of ``run`` on these arrays and ``table``'s (a ``tt.Table``),
+        with classes if ``reset`` asked for them."""
         return run(game_id, rules_arr, mode, discrepancies, self.states, self.moves, self.nmoves, self.midx,
                    self.gcost, self.ctl, table.keys, table.vals, table.stamps, stamp, quantum, self.visit, self.low,
-                   self.class_keys, self.proved, classes and self.classes)
+                   self.class_keys, self.proved, self.classes)
 
     def line(self) -> tuple[np.ndarray, list[int]]:
         """The line from the root to the won position: its positions (one
@@ -236,8 +236,9 @@ def run(game, rules, mode, discrepancies, states, moves, nmoves, midx, gcost, ct
         nodes += 1
         steps += 1
         depth += 1
-        visit[depth] = nodes - 1
-        low[depth] = nodes - 1
+        if folding:
+            visit[depth] = nodes - 1
+            low[depth] = nodes - 1
         nmoves[depth] = K.gen_moves(game, child, rules, moves[depth], mode)
         midx[depth] = 0
         gcost[depth] = g
@@ -255,18 +256,10 @@ def _finish(expanded, visit, low, class_keys, proved, depth, nodes, tt_keys, tt_
     themselves), else pass what it leaned on to its parent."""
     if low[depth] >= visit[depth]:
         if expanded and class_keys[depth] != 0:
-            _store(tt_keys, tt_vals, tt_stamps, stamp, class_keys[depth], np.int32(0))
+            store(tt_keys, tt_vals, tt_stamps, stamp, class_keys[depth], np.int32(0))
         _mark(proved, visit[depth], nodes - 1)
     elif low[depth] < low[depth - 1]:
         low[depth - 1] = low[depth]
-
-
-@njit(cache=True)
-def _store(keys, vals, stamps, stamp, key, val):
-    """Record ``key`` with ``val`` (overwriting its old value)."""
-    slot = find_or_insert(keys, vals, stamps, stamp, key, val)
-    if slot < 0:
-        vals[-slot - 1] = val
 
 
 @njit(cache=True)

@@ -36,7 +36,7 @@ def search_position(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mod
     stamp = np.uint32(table.new_search())
     status = engine.RUNNING
     while status == engine.RUNNING:
-        status = stack.step(spec.game_id, rules_arr, mode, False, table, stamp, config.QUANTUM, spec.class_folding)
+        status = stack.step(spec.game_id, rules_arr, mode, False, table, stamp, config.QUANTUM)
     return status, stack
 
 

@@ -88,8 +88,7 @@ class _Search:
         rules_arr = self.rules_arr if relaxed is None else relaxed
 
         def step() -> int:
-            return s.step(self.spec.game_id, rules_arr, mode, discrepancies, t, stamp, config.QUANTUM,
-                          self.spec.class_folding)
+            return s.step(self.spec.game_id, rules_arr, mode, discrepancies, t, stamp, config.QUANTUM)
 
         phase = ("relaxation" if relaxed is not None else "discrepancy" if discrepancies
                  else "dfs" if bound < 0 else "optimal")

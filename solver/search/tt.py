@@ -103,6 +103,14 @@ def probe_insert(keys, vals, stamps, stamp, key, g):
 
 
 @njit(cache=True)
+def store(keys, vals, stamps, stamp, key, val):
+    """Record ``key`` with ``val``, overwriting the value it had."""
+    slot = find_or_insert(keys, vals, stamps, stamp, key, val)
+    if slot < 0:
+        vals[-slot - 1] = val
+
+
+@njit(cache=True)
 def value_of(keys, vals, stamps, stamp, key):
     """The value recorded for ``key``, or -1 if it is not known."""
     base = _bucket(keys, key)
