@@ -131,6 +131,22 @@ def test_a_deal_lost_under_draw_one_is_decided_before_the_draw_three_search(monk
     assert r.result == "unknown" and r.nodes == 200_000 and not r.proof
 
 
+def test_the_relaxation_runs_inside_the_discrepancy_phase(monkeypatch):
+    """Once the discrepancy phase has spent 20,000 nodes (at the end of a
+    round of it) the relaxation has its try: draw 3 / unlimited / f2t deal
+    575, lost under draw 1 in under 1,000 positions, no longer waits for the
+    phase's whole 100,000 nodes, which cannot win it."""
+    deal = make_deal("klondike", 575)
+    rules = {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}
+    events = []
+    r = solve(deal, rules, progress=events.append)
+    assert r.result == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes < 60_000
+    assert _phases(events) == ["discrepancy", "relaxation"]
+    monkeypatch.setattr(type(SPEC), "relaxation_after_nodes", None)
+    r = solve(deal, rules)
+    assert r.result == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes > 100_000
+
+
 def test_the_relaxation_is_extra_to_the_node_budget():
     """Draw 3 / unlimited / f2t deal 54 is lost under draw 1 in 7.2M
     positions: the relaxation spends its half of the budget, and the draw 3
@@ -139,7 +155,7 @@ def test_the_relaxation_is_extra_to_the_node_budget():
     r = solve(make_deal("klondike", 54), {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True},
               max_nodes=300_000, progress=events.append)
     assert r.result == "unknown" and r.reason == "node budget" and r.nodes == 300_000 + 150_000
-    assert _phases(events) == ["discrepancy", "relaxation", "weighted", "dfs"]
+    assert _phases(events) == ["discrepancy", "relaxation", "discrepancy", "weighted", "dfs"]
 
 
 def test_under_draw_one_the_relaxation_waits_for_an_unknown_deal():

@@ -75,6 +75,9 @@ class GameSpec:
     # positions, extra to the budget (0: not tried).
     relaxation: str = ""
     relaxation_factor: float = 1.0
+    # Where it runs early: once the discrepancy phase has spent this many
+    # nodes (at the end of that round of it), or after the phase (None).
+    relaxation_after_nodes: int | None = None
     # The plain DFS records classes of positions won alike that it proved
     # lost, and skips their other members (the kernel's ``class_key``;
     # ``solver.search.engine``).  Off: the table knows positions only.

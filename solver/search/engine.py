@@ -230,7 +230,8 @@ def run(game, rules, mode, discrepancies, states, moves, nmoves, midx, gcost, ct
             if depth + 1 >= max_depth:
                 ctl[CUTOFF] = 1
                 continue
-        if not ida:
+        n = K.gen_moves(game, child, rules, moves[depth + 1], mode)
+        if not ida and n > 0:  # a dead end: meeting what it dominates costs less than marking it
             K.mark_dominated(game, child, rules, mode, tt_keys, tt_vals, tt_stamps, stamp,
                              np.int32(nodes + 1 if folding else 0))
         nodes += 1
@@ -239,7 +240,7 @@ def run(game, rules, mode, discrepancies, states, moves, nmoves, midx, gcost, ct
         if folding:
             visit[depth] = nodes - 1
             low[depth] = nodes - 1
-        nmoves[depth] = K.gen_moves(game, child, rules, moves[depth], mode)
+        nmoves[depth] = n
         midx[depth] = 0
         gcost[depth] = g
     ctl[DEPTH] = depth

@@ -226,9 +226,10 @@ def _decide(search: _Search, max_nodes: int) -> int:
     the DFS then decides at once.
 
     Where the game's ``relaxation_early_for`` the rules, it tries its
-    relaxation between phases 1 and 2 (``_relaxed``: it can only prove the
-    deal lost, and its positions are extra to the budget, which the phases
-    after it still get in full); else it is tried only on a deal the three
+    relaxation between phases 1 and 2, or inside phase 1 once that has
+    spent the game's ``relaxation_after_nodes`` (``_relaxed``: it can only
+    prove the deal lost, and its positions are extra to the budget, which
+    the phases still get in full); else it is tried only on a deal the three
     phases leave unknown (``solve``).
     """
     spec = search.spec
@@ -236,6 +237,7 @@ def _decide(search: _Search, max_nodes: int) -> int:
     if spec.lds_max_nodes is not None:
         lds_budget = min(lds_budget, spec.lds_max_nodes)
     bound, whole_tree = 0, False
+    early = spec.relaxation_early_for(search.rules)
     while lds_budget > 0 and search.spent() < lds_budget and not search.reason:
         status = search.run(config.MODE_SOLVE, bound, lds_budget - search.spent(), discrepancies=True)
         if status == engine.SOLVED:
@@ -247,12 +249,15 @@ def _decide(search: _Search, max_nodes: int) -> int:
         if status != engine.EXHAUSTED or whole_tree:
             break  # share spent, or nothing deviates: the plain DFS below decides
         bound = int(search.stack.ctl[engine.NEXT_BOUND])
-    if spec.relaxation_early_for(search.rules) and not whole_tree and not search.reason and _relaxation_left(search):
-        if _relaxed(search, max_nodes):
-            return engine.EXHAUSTED
-        if search.reason in ("timeout", "interrupted"):
-            return engine.BUDGET
-        search.reason = ""
+        after = spec.relaxation_after_nodes
+        if early and after is not None and search.spent() >= after:
+            status = _relaxed_early(search, max_nodes)
+            if status != engine.RUNNING:
+                return status
+    if early and not whole_tree and not search.reason:
+        status = _relaxed_early(search, max_nodes)
+        if status != engine.RUNNING:
+            return status
     arena_filled = False  # weighted A* stopped on its memory (--tt-mb), not on its node share
     weighted_budget = int(max_nodes * spec.weighted_share_for(search.rules))
     if spec.weighted_max_nodes is not None:
@@ -269,6 +274,20 @@ def _decide(search: _Search, max_nodes: int) -> int:
     if arena_filled and search.reason == "node budget":
         search.reason = FILLED_THEN_BUDGET
     return status
+
+
+def _relaxed_early(search: _Search, max_nodes: int) -> int:
+    """The relaxation before the deal's own phases end (``_decide``), if not
+    tried yet: EXHAUSTED if it proves the deal lost, BUDGET if the clock or
+    Ctrl-C stopped it, else RUNNING (go on)."""
+    if not _relaxation_left(search):
+        return engine.RUNNING
+    if _relaxed(search, max_nodes):
+        return engine.EXHAUSTED
+    if search.reason in ("timeout", "interrupted"):
+        return engine.BUDGET
+    search.reason = ""
+    return engine.RUNNING
 
 
 def _relaxation_left(search: _Search) -> bool:
