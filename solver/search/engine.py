@@ -231,7 +231,7 @@ def run(game, rules, mode, discrepancies, states, moves, nmoves, midx, gcost, ct
                 ctl[CUTOFF] = 1
                 continue
         n = K.gen_moves(game, child, rules, moves[depth + 1], mode)
-        if not ida and n > 0:  # a dead end: meeting what it dominates costs less than marking it
+        if not ida and n > 0:  # a dead end marks nothing: what it dominates is lost too, and the marks cost time
             K.mark_dominated(game, child, rules, mode, tt_keys, tt_vals, tt_stamps, stamp,
                              np.int32(nodes + 1 if folding else 0))
         nodes += 1

@@ -238,6 +238,7 @@ def _decide(search: _Search, max_nodes: int) -> int:
         lds_budget = min(lds_budget, spec.lds_max_nodes)
     bound, whole_tree = 0, False
     early = spec.relaxation_early_for(search.rules)
+    relax_at = spec.relaxation_after_nodes if early else None  # inside phase 1, from this spend on
     while lds_budget > 0 and search.spent() < lds_budget and not search.reason:
         status = search.run(config.MODE_SOLVE, bound, lds_budget - search.spent(), discrepancies=True)
         if status == engine.SOLVED:
@@ -249,8 +250,7 @@ def _decide(search: _Search, max_nodes: int) -> int:
         if status != engine.EXHAUSTED or whole_tree:
             break  # share spent, or nothing deviates: the plain DFS below decides
         bound = int(search.stack.ctl[engine.NEXT_BOUND])
-        after = spec.relaxation_after_nodes
-        if early and after is not None and search.spent() >= after:
+        if relax_at is not None and search.spent() >= relax_at:
             status = _relaxed_early(search, max_nodes)
             if status != engine.RUNNING:
                 return status
