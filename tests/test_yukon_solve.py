@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -353,6 +354,93 @@ def test_window_rule_never_prunes_a_winnable_position():
             assert bfs_shortest(root) is None, root.render()
             fired += 1
     assert checked >= 2000 and fired >= 50
+
+
+def buried_position(rng: random.Random, left: int) -> YukonState:
+    """``left`` cards in play (the highest of their suits) in two or three
+    piles, each face down but for its top card or two: the positions where
+    the lower bound's face-down cut sets count."""
+    state = small_position(rng, left)
+    piles: list[list[int]] = [[] for _ in range(7)]
+    for c in [c for pile in state.piles for c in pile]:
+        piles[rng.randrange(rng.choice([2, 3]))].append(c)
+    down = [max(0, len(p) - rng.choice([1, 1, 2])) for p in piles]
+    return YukonState(piles, down, state.foundations)
+
+
+def buried_over_their_suit(state: YukonState) -> int:
+    """Face-down cards lying above a lower card of their suit: each must make
+    a tableau move of its own (it is the only base that can lift it)."""
+    return sum(1 for pile, down in zip(state.piles, state.face_down) for j in range(down)
+               if any(cards.suit(y) == cards.suit(pile[j]) and cards.rank(y) < cards.rank(pile[j])
+                      for y in pile[:j]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), left=st.integers(4, 9))
+def test_lower_bound_counts_face_down_cards_and_stays_admissible(seed, left):
+    """The cut sets: a face-down card above a lower card of its suit adds one
+    move of its own, and the bound never exceeds the exact distance (reverse
+    breadth-first search) at any winnable position reachable from a position
+    rich in such cards."""
+    rules = fast.rules_array()
+    for state, d in distances_to_win(buried_position(random.Random(seed), left)):
+        bound = K.lower_bound(SPEC.encode(state, {}), rules)
+        assert 52 - sum(state.foundations) + buried_over_their_suit(state) <= bound <= d, state.render()
+
+
+def test_buried_positions_often_hold_face_down_cards_over_their_suit():
+    """So that the test above has teeth: a quarter of its roots hold such
+    cards (52 of these 200)."""
+    rng = random.Random(7)
+    roots = [buried_position(rng, rng.randint(4, 9)) for _ in range(200)]
+    assert sum(buried_over_their_suit(s) > 0 for s in roots) >= 45
+
+
+def test_lower_bound_cut_sets_skip_face_down_cards():
+    """QC QD KD KC, all face down but KC: the whole intervals (QC, KC] and
+    (QD, KD] overlap, but their cut sets {KC} and {KD} do not (KD can only
+    be lifted by a move based at KD, made once KC has gone): 4 + 2 moves,
+    as breadth-first search confirms.  Face up, one move based at KD would
+    lift both: 4 + 1."""
+    s = YukonState([[C("QC"), C("QD"), C("KD"), C("KC")]] + [[]] * 6, [3] + [0] * 6, [11, 11, 13, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array()) == 4 + 2 == bfs_shortest(s)
+    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array(ALL & ~K.CUT_SETS)) == 4 + 1  # whole intervals
+    s = YukonState([[C("QC"), C("QD"), C("KD"), C("KC")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])
+    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array()) == 4 + 1 == bfs_shortest(s)
+
+
+def test_weighted_phase_is_guided_by_the_bound_without_cut_sets():
+    """The guide its figures were measured with: the same moves, the bound
+    without cut sets, which is lower at most deals."""
+    rules = fast.rules_array()
+    guide = SPEC.weighted_rules(rules)
+    assert guide[0] == rules[0] & ~K.CUT_SETS and rules[0] & K.CUT_SETS
+    out_rules, out_guide = np.zeros(K.MAX_MOVES, np.int32), np.zeros(K.MAX_MOVES, np.int32)
+    lower = 0
+    for n in range(1, 21):
+        root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
+        moves = K.gen_moves(root, rules, out_rules, MODE_SOLVE)
+        assert moves == K.gen_moves(root, guide, out_guide, MODE_SOLVE)
+        assert list(out_rules[:moves]) == list(out_guide[:moves])
+        lower += K.lower_bound(root, guide) < K.lower_bound(root, rules)
+    assert lower >= 15
+
+
+def test_solve_runs_weighted_astar_on_the_guide_rules(monkeypatch):
+    """The guide reaches the search: deal 64 gets past the discrepancy
+    phase at 10^5 nodes, and its weighted phase asks for the guide."""
+    from solver.games.yukon.spec import YukonSpec
+    asked = []
+    guide = YukonSpec.weighted_rules
+
+    def recorded(self, rules):
+        asked.append(rules)
+        return guide(self, rules)
+
+    monkeypatch.setattr(YukonSpec, "weighted_rules", recorded)
+    assert solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=64).result == "unknown"
+    assert asked
 
 
 def test_lower_bound_counts_a_cycle_across_two_piles():

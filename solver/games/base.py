@@ -118,6 +118,12 @@ class GameSpec:
         unless a game measured a better one for some rule setting."""
         return self.lds_share
 
+    def weighted_rules(self, rules_arr: np.ndarray) -> np.ndarray:
+        """The rules array weighted A* runs on: ``rules_arr`` unless the game
+        guides it by a bound other than the one ``--optimal`` proves with
+        (the moves must be the same)."""
+        return rules_arr
+
     def weighted_share_for(self, rules: dict[str, Any]) -> float:
         """The weighted A* share under these (complete) rules: ``weighted_share``
         unless a game measured a better one for some rule setting."""

@@ -109,9 +109,10 @@ class _Search:
         arena.reset(max_nodes, weight, partial=self.spec.astar_partial, sharper=self.sharper_bound)
         movebuf = np.zeros(self.spec.max_moves, dtype=np.int32)
         mode = config.MODE_OPTIMAL if weight == 1 else config.MODE_SOLVE
+        rules_arr = self.rules_arr if weight == 1 else self.spec.weighted_rules(self.rules_arr)
 
         def step() -> int:
-            return astar.step(self.spec.game_id, self.rules_arr, mode, arena, movebuf, config.QUANTUM)
+            return astar.step(self.spec.game_id, rules_arr, mode, arena, movebuf, config.QUANTUM)
 
         phase = "optimal" if weight == 1 else "weighted"
         status = self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]), phase)

@@ -12,8 +12,9 @@ A move is ``(src * CAP + index) * 8 + dest``: the card at ``index`` of pile
 ``dest == FOUNDATION_DEST``, the top card goes to its foundation.
 
 ``rules[0]`` is a bit mask of the search reductions (all on by default; the
-tests switch them off one by one to check that no verdict changes).  In
-``MODE_ALL`` no reduction is ever applied.
+tests switch them off one by one to check that no verdict changes), and of
+``CUT_SETS``, which only sharpens ``lower_bound``.  In ``MODE_ALL`` no
+reduction is ever applied.
 
 Reductions (used in MODE_SOLVE and MODE_OPTIMAL; each is proved below)
 ----------------------------------------------------------------------
@@ -252,7 +253,8 @@ DEAD_END = 8
 PINNED = 16
 TWINS = 32
 TWIN_WINDOW = 64
-ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS | TWIN_WINDOW
+CUT_SETS = 128  # not a reduction: lower_bound's cut sets skip face-down cards (off: whole intervals)
+ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS | TWIN_WINDOW | CUT_SETS
 
 YUKON_MAX_DEPTH = 1000  # longest search path (deeper paths give 'unknown')
 MAX_MOVES = 128  # 48 non-Kings x 2 targets + 4 Kings x 6 empty piles + 7 foundation moves = 127
@@ -774,13 +776,13 @@ def state_key(state, rules, mode):
     return key
 
 
-CYCLE_SPAN = 4  # longest interval (in cards) tried for the cycles of two intervals
+CYCLE_SPAN = 4  # most face-up cards in one cut set tried for the cycles of two intervals
 
 
 @njit(cache=True)
 def lower_bound(state, rules):
     """Admissible: one foundation move per card not on a foundation, plus one
-    tableau move per cycle in a set of disjoint "waiting cycles".
+    tableau move per cycle in a set of "waiting cycles" with disjoint cut sets.
 
     Order constraints.  Say a lies above c in a pile.  Until some tableau
     move has its base among the cards from just above c up to a (call that
@@ -790,90 +792,110 @@ def lower_bound(state, rules):
     (c, a] is uncut, a leaves the pile before c does, hence a goes to its
     foundation before c does ("a before c").  Also, within a suit, a lower
     card goes up before a higher one.
-    A cycle of such "before" relations (pile relations and suit relations)
+    Cut sets.  The first move based in (c, a] is made while the interval is
+    still whole, so its base is face up then.  A card of (c, a] face down
+    now, other than a, still has a above it at that moment, so it is still
+    face down (a card turns face up only as the top of its pile): the base
+    is a face-up card of (c, a], or a itself.  Call those cards the cut set
+    of (c, a]: when a is face down it is {a} alone, however deep c lies.
+    A cycle of "before" relations (pile relations and suit relations)
     cannot all hold, so some tableau move has its base in the union of the
-    cycle's intervals.  For cycles whose unions of intervals are pairwise
-    disjoint these moves are distinct (a move has one base card, which lies
-    in at most one of the unions; a card that has already moved no longer
-    lies in its old interval), so the number of such cycles is a lower bound
-    on the tableau moves of any win; every card not on a foundation adds its
-    own foundation move.
+    cut sets of the cycle's intervals.  For cycles whose unions of cut sets
+    are pairwise disjoint these moves are distinct (a move has one base
+    card), so the number of such cycles is a lower bound on the tableau
+    moves of any win; every card not on a foundation adds its own
+    foundation move.
+    Without the ``CUT_SETS`` bit every card of an interval counts as face up
+    here (cut set = the whole interval, the first version's weaker bound),
+    for weighted A*, whose wins were measured with it (``YukonSpec``).
     The kernel packs, greedily (any disjoint set gives a valid bound):
     1. one-interval cycles: x above a lower card y of its own suit (x before
-       y by the pile, y before x by the suit).  On each pile, intervals
-       (y, x] with y the nearest such card under x, taken by their top end
-       from the bottom up, each disjoint from the last one taken: the classic
-       greedy, which packs the most disjoint intervals of a pile;
+       y by the pile, y before x by the suit).  A face-down x counts alone
+       (its cut set is {x}, which no other cut set holds: the others hold
+       face-up cards and other face-down tops).  On the face-up part of each
+       pile, the cut sets are intervals of cards; with y the nearest such
+       card under x, they are taken by their top end from the bottom up,
+       each disjoint from the last one taken: the classic greedy, which
+       packs the most disjoint intervals;
     2. two-interval cycles among the cards not yet used: a above c and b
-       above d (any piles, the two intervals disjoint) with c and b of one
+       above d (any piles, the two cut sets disjoint) with c and b of one
        suit, c lower, and d and a of one suit, d lower: a before c before b
-       before d before a.  Intervals of up to CYCLE_SPAN cards are tried.
+       before d before a.  Cut sets of up to CYCLE_SPAN cards are tried.
     """
     bound = 52 - (np.int64(state[FOUND]) + state[FOUND + 1] + state[FOUND + 2] + state[FOUND + 3])
+    cut_sets = (rules[0] & CUT_SETS) != 0
     one = np.uint64(1)
-    used = np.uint64(0)  # cards in the intervals of the cycles taken
+    used = np.uint64(0)  # cards in the cut sets of the cycles taken
     in_tableau = np.uint64(0)
     where = np.empty(52, dtype=np.int64)  # pile * CAP + index of each tableau card
-    # below[x]: the cards at most CYCLE_SPAN places under x in its pile.  Only
-    # a speed-up of step 2: a partner b with no card of the wanted suit and
-    # rank among them cannot close a cycle, whatever is used.
+    # below[x]: the cards under x in its pile.  Only a speed-up of step 2: a
+    # partner b with no card of the wanted suit and rank under it cannot
+    # close a cycle, whatever is used.
     below = np.zeros(52, dtype=np.uint64)
     for p in range(PILES):
         length = np.int64(state[LEN + p])
-        hit = -1  # index of the top card of the last interval taken in this pile
-        under = np.uint64(0)  # the last CYCLE_SPAN cards, as a bit set
+        down = np.int64(state[DOWN + p]) if cut_sets else 0
+        hit = -1  # top index of the last face-up cut interval taken in this pile
+        under = np.uint64(0)
         for j in range(length):
             x = card_at(state, p, j)
             in_tableau |= one << np.uint64(x)
             where[x] = p * CAP + j
             below[x] = under
             under |= one << np.uint64(x)
-            if j >= CYCLE_SPAN:
-                under &= ~(one << np.uint64(card_at(state, p, j - CYCLE_SPAN)))
-            left = -1
-            for i in range(j - 1, max(hit, 0) - 1, -1):  # nearest lower card of x's suit, down to the last hit
+            # the nearest lower card y of x's suit: anywhere under a face-down
+            # x, else where x's cut interval misses the last one taken
+            lowest = 0 if j < down or hit < down else hit
+            for i in range(j - 1, lowest - 1, -1):
                 y = card_at(state, p, i)
                 if y // 13 == x // 13 and y < x:
-                    left = i
+                    bound += 1
+                    if j < down:
+                        used |= one << np.uint64(x)
+                    else:
+                        hit = j
+                        for k in range(max(i + 1, down), j + 1):
+                            used |= one << np.uint64(card_at(state, p, k))
                     break
-            if left >= 0:  # interval (left, j] is disjoint from the ones taken: take it
-                bound += 1
-                hit = j
-                for k in range(left + 1, j + 1):
-                    used |= one << np.uint64(card_at(state, p, k))
     for p in range(PILES):
         length = np.int64(state[LEN + p])
+        down = np.int64(state[DOWN + p]) if cut_sets else 0
         for j in range(length):
             a = card_at(state, p, j)
             if (used >> np.uint64(a)) & one:
                 continue
-            lower_a = (one << np.uint64(a)) - (one << np.uint64((a // 13) * 13))  # d: a's suit, below a
-            span = one << np.uint64(a)  # the interval (c, a], growing downwards
+            lower_a = (one << np.uint64(a)) - (one << np.uint64((a // 13) * 13))
+            cut = one << np.uint64(a)  # the cut set of (c, a]
+            size = 1
             done = False
-            for i in range(j - 1, max(j - CYCLE_SPAN, 0) - 1, -1):
-                if i < j - 1:
+            for i in range(j - 1, -1, -1):
+                if i + 1 < j and i + 1 >= down:  # card i + 1 is face up: it joins the cut set
                     z = card_at(state, p, i + 1)
-                    if (used >> np.uint64(z)) & one:
+                    if (used >> np.uint64(z)) & one or size == CYCLE_SPAN:
                         break
-                    span |= one << np.uint64(z)
+                    cut |= one << np.uint64(z)
+                    size += 1
                 c = card_at(state, p, i)
                 # a partner b above d: b of c's suit and higher, d of a's suit and lower than a
-                partners = ((one << np.uint64((c // 13) * 13 + 13)) - (one << np.uint64(c + 1))) & in_tableau & ~used & ~span
+                partners = ((one << np.uint64((c // 13) * 13 + 13)) - (one << np.uint64(c + 1))) & in_tableau & ~used & ~cut
                 for b in range(c + 1, (c // 13) * 13 + 13):
                     if (partners >> np.uint64(b)) & one == 0 or below[b] & lower_a == 0:
                         continue
                     q = where[b] // CAP
                     jb = where[b] % CAP
-                    span2 = one << np.uint64(b)
-                    for k in range(jb - 1, max(jb - CYCLE_SPAN, 0) - 1, -1):
-                        if k < jb - 1:
+                    down_q = np.int64(state[DOWN + q]) if cut_sets else 0
+                    cut2 = one << np.uint64(b)
+                    size2 = 1
+                    for k in range(jb - 1, -1, -1):
+                        if k + 1 < jb and k + 1 >= down_q:
                             z = card_at(state, q, k + 1)
-                            if (used >> np.uint64(z)) & one or (span >> np.uint64(z)) & one:
+                            if (used >> np.uint64(z)) & one or (cut >> np.uint64(z)) & one or size2 == CYCLE_SPAN:
                                 break
-                            span2 |= one << np.uint64(z)
+                            cut2 |= one << np.uint64(z)
+                            size2 += 1
                         d = card_at(state, q, k)
                         if d // 13 == a // 13 and d < a:
-                            used |= span | span2
+                            used |= cut | cut2
                             bound += 1
                             done = True
                             break

@@ -8,6 +8,7 @@ import numpy as np
 from solver.deals import Layout
 from solver.games.base import GameSpec
 from solver.games.yukon import fast, layout
+from solver.games.yukon import kernel as K
 from solver.games.yukon.kernel import MAX_MOVES, YUKON_MAX_DEPTH
 from solver.games.yukon.reference import YukonState
 from solver.rules import RuleError
@@ -62,6 +63,15 @@ class YukonSpec(GameSpec):
 
     def rules_array(self, rules: dict[str, Any]) -> np.ndarray:
         return fast.rules_array()
+
+    def weighted_rules(self, rules_arr: np.ndarray) -> np.ndarray:
+        """Weighted A* is guided by the bound without cut sets: with them it
+        left deal 173 unknown at 10^7 nodes (won at 3.62 M nodes without;
+        469 took 3.34 M against 3.37 M), and the solvability figures of
+        docs/yukon.md were measured with this guide."""
+        guide = rules_arr.copy()
+        guide[0] &= ~K.CUT_SETS
+        return guide
 
     def encode(self, state: YukonState, rules: dict[str, Any]) -> np.ndarray:
         return fast.encode(state)
