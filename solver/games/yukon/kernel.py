@@ -864,7 +864,7 @@ def lower_bound(state, rules):
             a = card_at(state, p, j)
             if (used >> np.uint64(a)) & one:
                 continue
-            lower_a = (one << np.uint64(a)) - (one << np.uint64((a // 13) * 13))
+            lower_a = (one << np.uint64(a)) - (one << np.uint64((a // 13) * 13))  # d: a's suit, below a
             cut = one << np.uint64(a)  # the cut set of (c, a]
             size = 1
             done = False

@@ -8,8 +8,7 @@ import numpy as np
 from solver.deals import Layout
 from solver.games.base import GameSpec
 from solver.games.yukon import fast, layout
-from solver.games.yukon import kernel as K
-from solver.games.yukon.kernel import MAX_MOVES, YUKON_MAX_DEPTH
+from solver.games.yukon.kernel import CUT_SETS, MAX_MOVES, YUKON_MAX_DEPTH
 from solver.games.yukon.reference import YukonState
 from solver.rules import RuleError
 
@@ -70,7 +69,7 @@ class YukonSpec(GameSpec):
         469 took 3.34 M against 3.37 M), and the solvability figures of
         docs/yukon.md were measured with this guide."""
         guide = rules_arr.copy()
-        guide[0] &= ~K.CUT_SETS
+        guide[0] &= ~CUT_SETS
         return guide
 
     def encode(self, state: YukonState, rules: dict[str, Any]) -> np.ndarray:
