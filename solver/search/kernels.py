@@ -50,6 +50,7 @@ from solver.games.bakers_dozen import kernel as bakers_dozen
 from solver.games.klondike import kernel as klondike
 from solver.games.pyramid import kernel as pyramid
 from solver.games.yukon import kernel as yukon
+from solver.games.yukon import swaps as yukon_swaps
 
 KLONDIKE, PYRAMID, YUKON, BAKERS_DOZEN = 0, 1, 2, 3
 
@@ -61,7 +62,7 @@ def gen_moves(game, state, rules, out, mode):
     if game == PYRAMID:
         return pyramid.gen_moves(state, rules, out, mode)
     if game == YUKON:
-        return yukon.gen_moves(state, rules, out, mode)
+        return yukon_swaps.gen_moves(state, rules, out, mode)
     return bakers_dozen.gen_moves(state, rules, out, mode)
 
 
@@ -72,7 +73,7 @@ def apply_move(game, state, rules, move, child):
     elif game == PYRAMID:
         pyramid.apply_move(state, rules, move, child)
     elif game == YUKON:
-        yukon.apply_move(state, rules, move, child)
+        yukon_swaps.apply_move(state, rules, move, child)
     else:
         bakers_dozen.apply_move(state, rules, move, child)
 
@@ -106,7 +107,7 @@ def state_key(game, state, rules, mode):
     if game == PYRAMID:
         return pyramid.state_key(state, rules, mode)
     if game == YUKON:
-        return yukon.state_key(state, rules, mode)
+        return yukon_swaps.state_key(state, rules, mode)
     return bakers_dozen.state_key(state, rules, mode)
 
 

@@ -19,6 +19,7 @@ from numba import njit
 from solver.games.bakers_dozen import analysis, seats
 from solver.games.bakers_dozen.state import C0, CAP, F0, H0, MOVE_BASE, NCOLS, R_KINGS_FREE, R_OTHER_SUIT, TO_F
 from solver.search.config import MODE_ALL
+from solver.search.ordering import sort_best_first
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -131,16 +132,7 @@ def gen_moves(state, rules, out, mode):
         scores = np.empty(n, np.int64)
         for i in range(n):
             scores[i] = _score(state, out[i] // MOVE_BASE, out[i] % MOVE_BASE, rules)
-        for i in range(1, n):  # insertion sort, best first, stable
-            m = out[i]
-            sc = scores[i]
-            j = i - 1
-            while j >= 0 and scores[j] < sc:
-                out[j + 1] = out[j]
-                scores[j + 1] = scores[j]
-                j -= 1
-            out[j + 1] = m
-            scores[j + 1] = sc
+        sort_best_first(out, scores, n)
     return n
 
 

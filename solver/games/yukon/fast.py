@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from solver.games.yukon import kernel as K
+from solver.games.yukon import swaps
 from solver.games.yukon.reference import YukonState
 from solver.notation import to_foundation, to_tableau
 
@@ -24,6 +25,15 @@ def encode(state: YukonState) -> np.ndarray:
 
 
 def describe_move(state: np.ndarray, move: int) -> list[str]:
-    src, index, dest = K.move_src(move), K.move_index(move), K.move_dest(move)
-    card = int(state[K.CARDS + src * K.CAP + index])
-    return [to_foundation(card) if dest == K.FOUNDATION_DEST else to_tableau(card, dest)]
+    """The notation of a search move: a swap class's move (swaps.py) is
+    the swaps it plays, then its own move."""
+    plain = np.zeros(swaps.MAX_PAIRS + 1, dtype=np.int32)
+    count = swaps.plain_moves(state, np.int32(move), plain)
+    texts, now, child = [], state.copy(), np.empty_like(state)
+    for m in plain[:count]:
+        src, index, dest = K.move_src(m), K.move_index(m), K.move_dest(m)
+        card = int(now[K.CARDS + src * K.CAP + index])
+        texts.append(to_foundation(card) if dest == K.FOUNDATION_DEST else to_tableau(card, dest))
+        K.apply_move(now, rules_array(), m, child)
+        now, child = child, now
+    return texts

@@ -14,7 +14,10 @@ A move is ``(src * CAP + index) * 8 + dest``: the card at ``index`` of pile
 ``rules[0]`` is a bit mask of the search reductions (all on by default; the
 tests switch them off one by one to check that no verdict changes), and of
 ``CUT_SETS``, which only sharpens ``lower_bound``.  In ``MODE_ALL`` no
-reduction is ever applied.
+reduction is ever applied.  R7 ``SWAP_CLASSES`` (``MODE_SOLVE`` searches
+positions one stack swap apart as one) lives in ``swaps.py``, whose
+``gen_moves``, ``apply_move`` and ``state_key`` the search calls; these
+here are a single position's.
 
 Reductions (used in MODE_SOLVE and MODE_OPTIMAL; each is proved below)
 ----------------------------------------------------------------------
@@ -234,6 +237,7 @@ import numpy as np
 from numba import njit
 
 from solver.search.config import MODE_ALL
+from solver.search.ordering import sort_best_first
 
 PILES = 7
 CAP = 52
@@ -254,7 +258,9 @@ PINNED = 16
 TWINS = 32
 TWIN_WINDOW = 64
 CUT_SETS = 128  # not a reduction: lower_bound's cut sets skip face-down cards (off: whole intervals)
-ALL_REDUCTIONS = SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS | TWIN_WINDOW | CUT_SETS
+SWAP_CLASSES = 256  # MODE_SOLVE searches positions one stack swap apart as one (solver.games.yukon.swaps)
+ALL_REDUCTIONS = (SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS | TWIN_WINDOW | CUT_SETS
+                  | SWAP_CLASSES)
 
 YUKON_MAX_DEPTH = 1000  # longest search path (deeper paths give 'unknown')
 MAX_MOVES = 128  # 48 non-Kings x 2 targets + 4 Kings x 6 empty piles + 7 foundation moves = 127
@@ -652,7 +658,22 @@ def gen_moves(state, rules, out, mode):
     and 988, sampled)."""
     reduce = mode != MODE_ALL
     flags = rules[0] if reduce else 0
-    n = 0
+    forced = dead_or_forced(state, flags, out)
+    if forced >= 0:
+        return forced
+    n = legal_moves(state, flags, out, 0)
+    if reduce:
+        order = np.empty(n, dtype=np.int64)
+        for k in range(n):
+            order[k] = order_key(state, out[k], out[k])
+        sort_best_first(out, order, n)
+    return n
+
+
+@njit(cache=True)
+def dead_or_forced(state, flags, out):
+    """0 if the position is dead (R4..R6, T6), 1 with R1's move in
+    ``out[0]`` if it has one, else -1 (the search looks at every move)."""
     if flags & (DEAD_END | PINNED) and is_dead(state, flags):
         return 0
     if flags & SAFE_FOUNDATION:
@@ -663,6 +684,13 @@ def gen_moves(state, rules, out, mode):
                 if state[FOUND + card // 13] == rank_of(card) - 1 and safe_to_foundation(state, card):
                     out[0] = encode_move(p, length - 1, FOUNDATION_DEST)
                     return 1
+    return -1
+
+
+@njit(cache=True)
+def legal_moves(state, flags, out, n):
+    """Append the legal moves to ``out[n:]`` (R3 with ``ONE_EMPTY``);
+    returns the new count."""
     first_empty = -1
     tops = np.uint64(0)  # the pile top cards, as a bit set
     for q in range(PILES):
@@ -700,21 +728,15 @@ def gen_moves(state, rules, out, mode):
                             if q != p and lq > 0 and card_at(state, q, lq - 1) == target:
                                 out[n] = encode_move(p, i, q)
                                 n += 1
-    if reduce:
-        # sort best first: pack the score above the move code (< 2**MOVE_BITS)
-        for k in range(n):
-            m = out[k]
-            out[k] = (max(_score(state, move_src(m), move_index(m), move_dest(m)), 0) << MOVE_BITS) | m
-        for k in range(1, n):
-            m = out[k]
-            j = k - 1
-            while j >= 0 and out[j] < m:
-                out[j + 1] = out[j]
-                j -= 1
-            out[j + 1] = m
-        for k in range(n):
-            out[k] &= (1 << MOVE_BITS) - 1
     return n
+
+
+@njit(cache=True, inline="always")
+def order_key(state, move, code):
+    """The sort key of ``move`` of ``state``: its score (``_score``, at
+    least 0), ties broken by the higher ``code`` (the code it is stored as)."""
+    score = max(_score(state, move_src(move), move_index(move), move_dest(move)), 0)
+    return (np.int64(score) << 32) | np.int64(code)
 
 
 @njit(cache=True)

@@ -7,8 +7,8 @@ import numpy as np
 
 from solver.deals import Layout
 from solver.games.base import GameSpec
-from solver.games.yukon import fast, layout
-from solver.games.yukon.kernel import CUT_SETS, MAX_MOVES, YUKON_MAX_DEPTH
+from solver.games.yukon import fast, layout, swaps
+from solver.games.yukon.kernel import CUT_SETS, YUKON_MAX_DEPTH
 from solver.games.yukon.reference import YukonState
 from solver.rules import RuleError
 
@@ -21,7 +21,7 @@ class YukonSpec(GameSpec):
     game_id = 2  # solver.search.kernels.YUKON
     options = ()
     presets: dict[str, dict[str, Any]] = {}
-    max_moves = MAX_MOVES
+    max_moves = swaps.MAX_CLASS_MOVES  # a swap class's moves (a position alone has at most 127)
     max_depth = YUKON_MAX_DEPTH
     # Limited discrepancy search finds most wins within 10^5 nodes (deals
     # 1..300 at 10^6 nodes: the same 272 wins at a share of 0.1 as at 0.25);
