@@ -42,12 +42,12 @@ twin is in that stack; which pairs m touches does not depend on the member
 it is played in (the stacks hold the same cards in every member, and the
 card under m's lowest card is a twin in every member or in none).  Let m be
 a move of member M_F (the position with the pairs of F swapped) and T the
-pairs it touches.  For a pair of F \ T, m moves neither twin, leaves the
+pairs it touches.  For a pair of F - T, m moves neither twin, leaves the
 bare one bare, turns up no twin of a stack card, and adds nothing to the
 stack; what it takes off the stack leaves a free stack (a free stack holds
 no two twins) or, if m takes it all, the two twins bare and the two
 positions equal.  So that pair is still a swap pair after m, m is legal in
-M_(F & T) too (it lands on no twin of F \ T, the only top cards the members
+M_(F & T) too (it lands on no twin of F - T, the only top cards the members
 do not share) and leads there to the class that m reaches from M_F.  The
 generator keeps the moves of each M_F that touch every pair of F, so
 ``(F & T, m)`` is among them.  A win found by the search is a line of real
