@@ -74,8 +74,9 @@ MAX_CLASS_MOVES = 2**MAX_PAIRS * K.MAX_MOVES  # each member adds at most K.MAX_M
 _NO_RULES = np.zeros(1, dtype=np.int64)  # apply_move reads no rule
 
 
-@njit(cache=True)
-def folding(state, rules, mode):
+@njit(cache=True, inline="always")
+def folding(rules, mode):
+    """Only the solvability search folds (a swap costs a move)."""
     return mode == MODE_SOLVE and (rules[0] & K.SWAP_CLASSES) != 0
 
 
@@ -169,7 +170,7 @@ def _member(state, flips, covered, bare, k, out, scratch):
 @njit(cache=True)
 def state_key(state, rules, mode):
     """The key of the position's class (its own key when not folding)."""
-    if not folding(state, rules, mode):
+    if not folding(rules, mode):
         return K.state_key(state, rules, mode)
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks)
@@ -237,7 +238,7 @@ def _touches_all(state, move, flips, covered, bare, stacks, k):
 def gen_moves(state, rules, out, mode):
     """The moves of the position's class, best first (``(F, m)`` codes,
     module docstring); the position's own moves when not folding."""
-    if not folding(state, rules, mode):
+    if not folding(rules, mode):
         return K.gen_moves(state, rules, out, mode)
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks)
@@ -249,7 +250,7 @@ def gen_moves(state, rules, out, mode):
         return forced
     member = np.empty_like(state)
     scratch = np.empty_like(state)
-    order = np.empty(out.shape[0], dtype=np.int64)
+    order = np.empty((1 << k) * K.MAX_MOVES, dtype=np.int64)  # each member adds fewer than K.MAX_MOVES
     n = 0
     for flips in range(1 << k):
         _member(state, flips, covered, bare, k, member, scratch)
