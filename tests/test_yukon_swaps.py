@@ -107,7 +107,8 @@ def check_class(state: YukonState) -> int:
     arr = SPEC.encode(state, {})
     k, _, _ = swap_pairs(arr)
     group = members(state)
-    folded = 0 < k <= swaps.MAX_PAIRS
+    folded = k > 0
+    assert k <= swaps.MAX_PAIRS == 3  # one pile per twin of a pair (swaps.py's docstring)
     assert len(group) == 2**k  # one member per choice of twin, for each pair
     key = swaps.state_key(arr, FOLDED, MODE_SOLVE)
     for other in group:  # one key for the class, the plain key otherwise
@@ -179,6 +180,17 @@ def test_crafted_swap_pair_and_the_moves_only_a_member_has():
     assert ["QC>t1"] not in texts
     plain_texts = [SPEC.describe_move(arr, ALL, m) for m in class_moves(arr, PLAIN)]
     assert ["QC>t1"] in plain_texts and ["QC>t1", "KD>f"] not in plain_texts
+
+
+def test_three_swap_pairs_the_most_seven_piles_hold_make_a_class_of_eight():
+    """KH bare / KD under QC, QH bare / QD under JS, JH bare / JD under TC,
+    each twin in a pile of its own (QS, JC, KC face down, TS home): the
+    class has 2**3 members, one key, and the moves of all eight."""
+    state = YukonState([[C("KH")], [C("JC"), C("KD"), C("QC")], [C("QH")], [C("KC"), C("QD"), C("JS")],
+                        [C("KS"), C("JH")], [C("QS"), C("JD"), C("TC")], []], [0, 1, 0, 1, 1, 1, 0],
+                       [9, 10, 10, 10])
+    assert swap_pairs(SPEC.encode(state, {}))[0] == swaps.MAX_PAIRS
+    assert check_class(state) == 8
 
 
 def test_only_the_solvability_search_folds():

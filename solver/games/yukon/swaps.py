@@ -55,11 +55,13 @@ moves (the swaps are played), and is replayed like any other.  R1 and the
 dead-end tests are applied to the position itself, which is sound for its
 class (won alike).
 
-Positions with more than ``MAX_PAIRS`` swap pairs are not folded (their key
-is their own and their moves their own, swaps included): k is the same for
-every member of a class, so each class is either folded as a whole or not at
-all, and the search graph stays a partition of the positions into
-mutually reachable sets.
+A position has at most three swap pairs, so a class at most 8 members:
+each pile holds at most one twin of a swap pair.  A bare twin is its pile's
+top, so any other pair's twin in that pile lies under it, covered by a
+stack that holds the bare twin, whose twin is face up: not free.  Above a
+covered twin lies only its free stack, which holds no twin of a pair (their
+twins are face up); under it, a covered twin's stack would hold it: not
+free.  Seven piles, two per pair: k <= 3.
 """
 import numpy as np
 from numba import njit
@@ -68,7 +70,7 @@ from solver.games.yukon import kernel as K
 from solver.search.config import MODE_SOLVE
 from solver.search.ordering import sort_best_first
 
-MAX_PAIRS = 5  # fold classes of at most 2**5 members: generating all their moves costs one pass per member
+MAX_PAIRS = K.PILES // 2  # one pile per twin (module docstring): classes of at most 8 members
 PAIR_SHIFT = K.MOVE_BITS  # the swapped pairs F sit above the move code
 MAX_CLASS_MOVES = 2**MAX_PAIRS * K.MAX_MOVES  # each member adds at most K.MAX_MOVES - 1
 _NO_RULES = np.zeros(1, dtype=np.int64)  # apply_move reads no rule
@@ -174,7 +176,7 @@ def state_key(state, rules, mode):
         return K.state_key(state, rules, mode)
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks)
-    if k == 0 or k > MAX_PAIRS:
+    if k == 0:
         return K.state_key(state, rules, mode)
     flips = 0
     for j in range(k):
@@ -242,8 +244,10 @@ def gen_moves(state, rules, out, mode):
         return K.gen_moves(state, rules, out, mode)
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks)
-    if k == 0 or k > MAX_PAIRS:
+    if k == 0:
         return K.gen_moves(state, rules, out, mode)
+    if k > MAX_PAIRS:  # cannot happen (module docstring); out has room for 2**MAX_PAIRS members
+        raise ValueError("more swap pairs than piles allow")
     flags = rules[0]
     forced = K.dead_or_forced(state, flags, out)
     if forced >= 0:
