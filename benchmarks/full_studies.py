@@ -60,14 +60,19 @@ def verdicts_by_rules(folder: str) -> pd.DataFrame:
     return deals.assign(rules=deals["setting"].map(rules)).drop(columns="setting")
 
 
+def _decided_and_differ(both: pd.DataFrame, other: str) -> tuple[int, int]:
+    """Deals of ``both`` decided in ``verdict`` and in column ``other``, and how many of them differ."""
+    decided = both[(both["verdict"] != UNKNOWN) & (both[other] != UNKNOWN)]
+    return len(decided), int((decided["verdict"] != decided[other]).sum())
+
+
 def pilot_conflicts(folder: str) -> list[tuple[str, int, int]]:
     """(pilot, deals decided by both, deals decided differently) per pilot of ``folder``."""
     full = verdicts_by_rules(folder)
     out = []
     for pilot in FULL_STUDIES[folder]:
         both = full.merge(verdicts_by_rules(pilot), on=["rules", "deal"], suffixes=("", "_pilot"))
-        decided = both[(both["verdict"] != UNKNOWN) & (both["verdict_pilot"] != UNKNOWN)]
-        out.append((pilot, len(decided), int((decided["verdict"] != decided["verdict_pilot"]).sum())))
+        out.append((pilot, *_decided_and_differ(both, "verdict_pilot")))
     return out
 
 
@@ -80,9 +85,7 @@ def optimal_conflicts(folder: str) -> list[tuple[str, int, int]]:
         mine = deals[deals["setting"] == label]
         for path in sorted((RESULTS / "optimal").glob(pattern)):
             runs = pd.read_csv(path, usecols=["deal", "result"]).rename(columns={"result": "verdict_optimal"})
-            both = mine.merge(runs, on="deal")
-            decided = both[(both["verdict"] != UNKNOWN) & (both["verdict_optimal"] != UNKNOWN)]
-            out.append((path.name, len(decided), int((decided["verdict"] != decided["verdict_optimal"]).sum())))
+            out.append((path.name, *_decided_and_differ(mine.merge(runs, on="deal"), "verdict_optimal")))
     return out
 
 
