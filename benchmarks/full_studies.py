@@ -53,11 +53,17 @@ def readme_rows() -> str:
     return "\n".join(lines)
 
 
+def deals(folder: str) -> pd.DataFrame:
+    """setting, deal and verdict of every deal of the report."""
+    return pd.read_parquet(RESULTS / folder / "deals.parquet", columns=["setting", "deal", "verdict"])
+
+
 def verdicts_by_rules(folder: str) -> pd.DataFrame:
     """deal, verdict and the setting's rules (labels differ between a study and its pilots)."""
-    rules = dict(zip(summary(folder)["setting"], summary(folder)["rules"]))
-    deals = pd.read_parquet(RESULTS / folder / "deals.parquet", columns=["setting", "deal", "verdict"])
-    return deals.assign(rules=deals["setting"].map(rules)).drop(columns="setting")
+    table = summary(folder)
+    rules = dict(zip(table["setting"], table["rules"]))
+    rows = deals(folder)
+    return rows.assign(rules=rows["setting"].map(rules)).drop(columns="setting")
 
 
 def _decided_and_differ(both: pd.DataFrame, other: str) -> tuple[int, int]:
@@ -79,10 +85,10 @@ def pilot_conflicts(folder: str) -> list[tuple[str, int, int]]:
 def optimal_conflicts(folder: str) -> list[tuple[str, int, int]]:
     """(shortest-win CSV, deals decided by both, deals decided differently)
     for each CSV of ``OPTIMAL_RUNS[folder]``."""
-    deals = pd.read_parquet(RESULTS / folder / "deals.parquet", columns=["setting", "deal", "verdict"])
+    rows = deals(folder)
     out = []
     for label, pattern in OPTIMAL_RUNS.get(folder, {}).items():
-        mine = deals[deals["setting"] == label]
+        mine = rows[rows["setting"] == label]
         for path in sorted((RESULTS / "optimal").glob(pattern)):
             runs = pd.read_csv(path, usecols=["deal", "result"]).rename(columns={"result": "verdict_optimal"})
             out.append((path.name, *_decided_and_differ(mine.merge(runs, on="deal"), "verdict_optimal")))
