@@ -1,16 +1,11 @@
 """benchmarks/optimal.py --combined: each deal's row comes from the largest budget that ran it."""
 import csv
-import importlib.util
-from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "optimal.py"
+from benchmark_scripts import load
 
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("optimal_benchmark", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("optimal")
 
 
 def write(path, rows, fields):

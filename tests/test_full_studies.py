@@ -3,22 +3,13 @@ and their verdicts agree with their pilots' and with the shortest-win runs
 (benchmarks/full_studies.py)."""
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _full_studies():
-    spec = importlib.util.spec_from_file_location("full_studies", ROOT / "benchmarks" / "full_studies.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-FULL = _full_studies()
+FULL = load("full_studies")
 
 
 def test_the_readme_table_is_what_the_committed_reports_say():

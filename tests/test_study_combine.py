@@ -1,11 +1,11 @@
 """Combining a study with later runs of its unknowns, and verdicts implied between rule sets."""
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from benchmark_scripts import load
 
 from solver.deals import make_deal
 from solver.search.solve import solve
@@ -86,10 +86,7 @@ def test_a_win_without_foundation_returns_replays_with_them_and_a_cut_one_does_n
 
 
 def _published_check():
-    spec = importlib.util.spec_from_file_location("published_check", ROOT / "benchmarks" / "published_check.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("published_check")
 
 
 def test_the_committed_published_check_is_what_the_committed_runs_say():
