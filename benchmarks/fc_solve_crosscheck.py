@@ -39,6 +39,7 @@ import random
 import re
 import resource
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -150,6 +151,20 @@ def compare(found: pd.DataFrame, study: pd.DataFrame) -> pd.DataFrame:
     return both
 
 
+def usable(binary: str) -> str | None:
+    """Why ``binary`` cannot serve (one line), or None: it must run and take 13 columns."""
+    try:
+        run = subprocess.run([binary, "-g", "bakers_dozen", "-mi", "1", "-"], input=board(start(1, SETTINGS[
+            "any suit, kings bottom"][0])), capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return f"cannot run fc-solve at {binary!r}: {err}"
+    if "exceeds the maximal number of stacks" in run.stdout + run.stderr:
+        return f"{binary} was built for fewer than 13 columns: rebuild it with -DMAX_NUM_STACKS=13 (benchmarks/README.md)"
+    if "states checked" not in run.stdout:
+        return f"{binary} did not answer like fc-solve: {(run.stdout + run.stderr).strip()[:200]!r}"
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fc-solve", default=os.environ.get("FC_SOLVE", "fc-solve"), help="fc-solve built with 13 stacks")
@@ -162,6 +177,9 @@ def main() -> None:
                         help="rerun only the CSV's deals we prove lost that fc-solve left unknown (at --max-iters)")
     parser.add_argument("--out", default=str(CSV))
     args = parser.parse_args()
+    if problem := usable(args.fc_solve):
+        print(problem, file=sys.stderr)
+        raise SystemExit(2)
 
     study = pd.read_parquet(RESULTS / "deals.parquet", columns=["setting", "deal", "verdict"])
     if args.recheck_lost:

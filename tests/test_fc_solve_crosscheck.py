@@ -110,3 +110,14 @@ def test_fc_solve_output_is_read_as_solved_exhausted_or_out_of_budget(tmp_path, 
     got, checked, _ = CHECK.run_fc_solve(stand_in(tmp_path, text), "AC\n", [], 5000, 1000, 30)
     assert got == outcome
     assert checked == (-1 if not text else int(text.rsplit(" ", 1)[1].rstrip(".")))
+
+
+def test_an_unusable_fc_solve_is_named_in_one_line(tmp_path):
+    assert "cannot run fc-solve" in CHECK.usable(str(tmp_path / "missing"))
+    ten = stand_in(tmp_path, 'The game "bakers_dozen" exceeds the maximal number of stacks in the program.')
+    assert "fewer than 13 columns" in CHECK.usable(ten)
+    (tmp_path / "fc-solve").unlink()
+    assert "did not answer like fc-solve" in CHECK.usable(stand_in(tmp_path, "hello"))
+    (tmp_path / "fc-solve").unlink()
+    good = stand_in(tmp_path, "I could not solve this game.\nTotal number of states checked is 1.")
+    assert CHECK.usable(good) is None
