@@ -50,6 +50,7 @@ from solver.deals import make_deal
 from solver.games.base import IllegalMove
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.notation import to_foundation, to_tableau
+from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE
 
 RESULTS = Path(__file__).resolve().parent.parent / "results" / "bakers-dozen"
 CSV = RESULTS / "fc-solve-crosscheck.csv"
@@ -61,6 +62,11 @@ SETTINGS = {
 FOUNDATION_MOVE = re.compile(r"^Move a card from stack (\d+) to the foundations$")
 TABLEAU_MOVE = re.compile(r"^Move (\d+) cards from stack (\d+) to stack (\d+)$")
 CHECKED = re.compile(r"^Total number of states checked is (\d+)\.$")
+
+
+def study_verdicts() -> pd.DataFrame:
+    """setting, deal and verdict of every deal of the committed study."""
+    return pd.read_parquet(RESULTS / "deals.parquet", columns=["setting", "deal", "verdict"])
 
 
 def start(deal: int, rules: dict) -> BakersDozenState:
@@ -115,19 +121,19 @@ def check(binary: str, setting: str, deal: int, args) -> dict:
     state = start(deal, rules)
     began = time.perf_counter()
     outcome, checked, lines = run_fc_solve(binary, board(state), flags, args.max_iters, args.mem_mb, args.seconds)
-    row = {"setting": setting, "deal": deal, "fc_verdict": "unknown", "states": checked, "max_iters": args.max_iters,
+    row = {"setting": setting, "deal": deal, "fc_verdict": UNKNOWN, "states": checked, "max_iters": args.max_iters,
            "seconds": round(time.perf_counter() - began, 3), "moves": "", "note": ""}
     if outcome == "exhausted":
-        row["fc_verdict"] = "unsolvable"
+        row["fc_verdict"] = UNSOLVABLE
     elif outcome == "solved":
         try:
-            moves = translate(lines, state)
+            row["moves"] = " ".join(translate(lines, state))
         except IllegalMove as err:
             row["note"] = f"not replayable: {err}"
         else:
-            row["moves"] = " ".join(moves)
-            row["fc_verdict"] = "solved" if state.is_won() else "unknown"
-            row["note"] = "" if state.is_won() else "replay does not end won"
+            won = state.is_won()
+            row["fc_verdict"] = SOLVED if won else UNKNOWN
+            row["note"] = "" if won else "replay does not end won"
     return row
 
 
@@ -136,18 +142,18 @@ def chosen_deals(study: pd.DataFrame, sample: int, seed: int) -> list[tuple[str,
     picked = []
     for setting in SETTINGS:
         rows = study[study.setting == setting]
-        picked += [(setting, int(d)) for d in rows[rows.verdict != "solved"].deal]
-        solved = sorted(int(d) for d in rows[rows.verdict == "solved"].deal)
+        picked += [(setting, int(d)) for d in rows[rows.verdict != SOLVED].deal]
+        solved = sorted(int(d) for d in rows[rows.verdict == SOLVED].deal)
         picked += [(setting, d) for d in sorted(random.Random(seed).sample(solved, min(sample, len(solved))))]
     return picked
 
 
 def compare(found: pd.DataFrame, study: pd.DataFrame) -> pd.DataFrame:
-    """Each checked deal with both verdicts; ``conflict`` when one wins what the other proves lost."""
+    """Each checked deal with both verdicts, ``decided_by_both``, and
+    ``conflict`` when one solver wins what the other proves lost."""
     both = found.merge(study.rename(columns={"verdict": "our_verdict"}), on=["setting", "deal"])
-    decided = {"solved", "unsolvable"}
-    both["conflict"] = (both.fc_verdict.isin(decided) & both.our_verdict.isin(decided)
-                        & (both.fc_verdict != both.our_verdict))
+    both["decided_by_both"] = (both.fc_verdict != UNKNOWN) & (both.our_verdict != UNKNOWN)
+    both["conflict"] = both.decided_by_both & (both.fc_verdict != both.our_verdict)
     return both
 
 
@@ -181,12 +187,12 @@ def main() -> None:
         print(problem, file=sys.stderr)
         raise SystemExit(2)
 
-    study = pd.read_parquet(RESULTS / "deals.parquet", columns=["setting", "deal", "verdict"])
+    study = study_verdicts()
     if args.recheck_lost:
         kept = pd.read_csv(args.out, keep_default_na=False)
         both = compare(kept, study)
-        again = (both.our_verdict == "unsolvable") & (both.fc_verdict == "unknown")
-        kept, todo = kept[~again.values], list(zip(both.setting[again], both.deal[again]))
+        again = (both.our_verdict == UNSOLVABLE) & (both.fc_verdict == UNKNOWN)
+        kept, todo = both.loc[~again, kept.columns], list(zip(both.setting[again], both.deal[again]))
     else:
         kept, todo = pd.DataFrame(), chosen_deals(study, args.sample, args.seed)
     rows = []

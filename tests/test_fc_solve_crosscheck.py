@@ -13,6 +13,7 @@ from benchmark_scripts import load
 
 from solver.games.base import IllegalMove
 from solver.notation import TO_FOUNDATION, Move
+from solver.solution import SOLVED, UNSOLVABLE
 
 CHECK = load("fc_solve_crosscheck")
 
@@ -24,11 +25,11 @@ def found() -> pd.DataFrame:
 
 @pytest.fixture(scope="module")
 def study() -> pd.DataFrame:
-    return pd.read_parquet(CHECK.RESULTS / "deals.parquet", columns=["setting", "deal", "verdict"])
+    return CHECK.study_verdicts()
 
 
 def test_every_fc_solve_win_replays_to_a_won_position(found):
-    wins = found[found.fc_verdict == "solved"]
+    wins = found[found.fc_verdict == SOLVED]
     assert len(wins) >= 80
     for row in wins.itertuples():
         state = CHECK.start(row.deal, CHECK.SETTINGS[row.setting][0])
@@ -40,17 +41,16 @@ def test_every_fc_solve_win_replays_to_a_won_position(found):
 def test_fc_solve_never_wins_what_the_study_proves_lost_nor_the_reverse(found, study):
     both = CHECK.compare(found, study)
     assert len(both) == len(found)
-    decided_by_both = both[both.fc_verdict.isin({"solved", "unsolvable"})
-                           & both.our_verdict.isin({"solved", "unsolvable"})]
+    decided_by_both = both[both.decided_by_both]
     assert len(decided_by_both) >= 100
-    assert (decided_by_both.our_verdict == "unsolvable").sum() >= 5, "too few lost deals to check"
+    assert (decided_by_both.our_verdict == UNSOLVABLE).sum() >= 5, "too few lost deals to check"
     assert not both.conflict.any(), both[both.conflict].to_string()
 
 
 def test_every_deal_the_study_did_not_solve_was_handed_to_fc_solve(found, study):
     checked = set(zip(found.setting, found.deal))
     for setting in CHECK.SETTINGS:
-        rows = study[(study.setting == setting) & (study.verdict != "solved")]
+        rows = study[(study.setting == setting) & (study.verdict != SOLVED)]
         assert len(rows) > 0
         assert set(zip(rows.setting, rows.deal)) <= checked
 
@@ -71,7 +71,7 @@ def fc_solve_lines(deal: int, rules: dict, moves: list[str]) -> list[str]:
 
 
 def test_fc_solve_moves_are_read_back_as_the_same_moves(found):
-    row = found[found.fc_verdict == "solved"].iloc[0]
+    row = found[found.fc_verdict == SOLVED].iloc[0]
     rules = CHECK.SETTINGS[row.setting][0]
     moves = row.moves.split()
     lines = ["", "====================", *fc_solve_lines(row.deal, rules, moves), "This game is solveable."]
