@@ -12,6 +12,7 @@ search): a deal won in one and lost in another would mean a search is wrong.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pandas as pd
@@ -39,16 +40,30 @@ def summary(folder: str) -> pd.DataFrame:
     return pd.read_csv(RESULTS / folder / "summary.csv", keep_default_na=False)
 
 
+def node_budgets(folder: str) -> dict[str, str]:
+    """setting label -> its node budget, then each escalation stage's
+    ("2,000,000, unknowns at 10,000,000"), from the report's manifest."""
+    manifest = json.loads((RESULTS / folder / "manifest.json").read_text())
+    out = {}
+    for setting in manifest["settings"]:
+        config = setting["config"]
+        stages = [f"{config['max_nodes']:,}"] + [f"unknowns at {stage['max_nodes']:,}"
+                                                 for stage in config.get("escalate", [])]
+        out[setting["label"]] = ", ".join(stages)
+    return out
+
+
 def readme_rows() -> str:
     """README.md's rows: game, setting, deals, won / lost / unknown, the
-    winnable range and its 95% bounds, the node budget, and the median and
-    mean time per deal on one worker."""
+    winnable range and its 95% bounds, the node budget (and the escalation
+    stages), and the median and mean time per deal on one worker."""
     lines = []
     for folder in FULL_STUDIES:
+        budgets = node_budgets(folder)
         for r in summary(folder).itertuples():
             lines.append(f"| {TITLES[folder]} | {r.setting} | {r.deals} | {r.solved} / {r.unsolvable} / {r.unknown} "
                          f"| {r.solved_pct:.2f}..{r.solved_or_unknown_pct:.2f}% "
-                         f"({r.ci95_low_pct:.2f}..{r.ci95_high_pct:.2f}%) | {r.max_nodes:,} | "
+                         f"({r.ci95_low_pct:.2f}..{r.ci95_high_pct:.2f}%) | {budgets[r.setting]} | "
                          f"{r.median_seconds * 1000:.1f} / {r.total_seconds / r.n * 1000:.0f} ms |")
     return "\n".join(lines)
 
