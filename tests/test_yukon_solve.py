@@ -39,7 +39,8 @@ T6 = R6 | K.TWIN_WINDOW
 WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
            "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~(K.DEAD_END | T6),
            "pinned (R4 only)": ALL & ~T6, "twins (R5 only)": ALL & ~(K.TWINS | K.TWIN_WINDOW),
-           "twin window (R6 only)": ALL & ~K.TWIN_WINDOW, "swap classes": ALL & ~K.SWAP_CLASSES, "none": 0}
+           "twin window (R6 only)": ALL & ~K.TWIN_WINDOW, "swap classes": ALL & ~K.SWAP_CLASSES, "none": 0,
+           "swap components (opt-in, on)": ALL | K.SWAP_COMPONENTS}
 
 
 # --- small positions, checked against plain breadth-first search -------------

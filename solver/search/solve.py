@@ -61,10 +61,11 @@ class _Search:
     """One deal's search state: arrays reused by the DFS and IDA* phases."""
 
     def __init__(self, spec: GameSpec, deal: Deal, rules: dict, tt_mb: float, timeout: float | None,
-                 progress: Callable[[dict], None] | None, sharper_bound: bool = False):
+                 progress: Callable[[dict], None] | None, sharper_bound: bool = False,
+                 rules_arr: np.ndarray | None = None):
         self.spec, self.deal, self.rules = spec, deal, rules
         self.root = spec.encode(spec.new_reference(deal.layout, rules), rules)
-        self.rules_arr = spec.rules_array(rules)
+        self.rules_arr = spec.rules_array(rules) if rules_arr is None else rules_arr
         self.stack, self.table = _buffers(spec, len(self.root), tt_mb)
         self.start = time.perf_counter()
         self.deadline = None if timeout is None else self.start + timeout
@@ -173,7 +174,8 @@ class _Search:
 
 def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = config.DEFAULT_MAX_NODES,
           timeout: float | None = None, tt_mb: float = config.DEFAULT_TT_MB, optimal: bool = False,
-          sharper_bound: bool = False, progress: Callable[[dict], None] | None = None) -> SolveResult:
+          sharper_bound: bool = False, progress: Callable[[dict], None] | None = None,
+          rules_arr: np.ndarray | None = None) -> SolveResult:
     """Decide one deal: ``solved`` (replay-verified moves), ``unsolvable`` or ``unknown``.
 
     With ``optimal=True`` the solution has the fewest moves when
@@ -181,11 +183,14 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     ``result.lower_bound`` is the proved least length of any win.
     ``sharper_bound``: A* uses the game's ``lower_bound_at_least`` (kernel
     contract) where it would store a position: fewer positions, more time.
+    ``rules_arr``: the kernels' rules array to search with, instead of the
+    game's own for ``rules`` (research runs with a reduction switched on or
+    off: benchmarks/yukon_folding.py); wins are still replayed under ``rules``.
     """
     spec = get_game(deal.game)
     rules = parse_rules(spec, rules or {})
     check_budgets(max_nodes, timeout, tt_mb)
-    search = _Search(spec, deal, rules, tt_mb, timeout, progress, sharper_bound)
+    search = _Search(spec, deal, rules, tt_mb, timeout, progress, sharper_bound, rules_arr)
     status = _decide(search, int(max_nodes))
     result = SolveResult(deal, rules, UNKNOWN)
     if status == engine.SOLVED:

@@ -24,11 +24,11 @@ def encode(state: YukonState) -> np.ndarray:
     return out
 
 
-def describe_move(state: np.ndarray, move: int) -> list[str]:
+def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
     """The notation of a search move: a swap class's move (swaps.py) is
     the swaps it plays, then its own move."""
-    plain = np.zeros(swaps.MAX_PAIRS + 1, dtype=np.int32)
-    count = swaps.plain_moves(state, np.int32(move), plain)
+    plain = np.zeros(swaps.MAX_PLAIN_MOVES, dtype=np.int64)
+    count = swaps.plain_moves(state, rules_arr, np.int64(move), plain)
     texts, now, child = [], state.copy(), np.empty_like(state)
     for m in plain[:count]:
         src, index, dest = K.move_src(m), K.move_index(m), K.move_dest(m)

@@ -15,7 +15,8 @@ A move is ``(src * CAP + index) * 8 + dest``: the card at ``index`` of pile
 tests switch them off one by one to check that no verdict changes), and of
 ``CUT_SETS``, which only sharpens ``lower_bound``.  In ``MODE_ALL`` no
 reduction is ever applied.  R7 ``SWAP_CLASSES`` (``MODE_SOLVE`` searches
-positions one stack swap apart as one) lives in ``swaps.py``, whose
+positions one stack swap apart as one) lives in ``swaps.py``, and its
+opt-in generalisation ``SWAP_COMPONENTS`` in ``swap_components.py``; their
 ``gen_moves``, ``apply_move`` and ``state_key`` the search calls; these
 here are a single position's.
 
@@ -258,7 +259,10 @@ PINNED = 16
 TWINS = 32
 TWIN_WINDOW = 64
 CUT_SETS = 128  # not a reduction: lower_bound's cut sets skip face-down cards (off: whole intervals)
-SWAP_CLASSES = 256  # MODE_SOLVE searches positions one stack swap apart as one (solver.games.yukon.swaps)
+SWAP_CLASSES = 256  # MODE_SOLVE searches positions one free-stack swap apart as one (solver.games.yukon.swaps)
+# opt-in, not in ALL_REDUCTIONS: every class joined by stack swaps as one (solver.games.yukon.swap_components);
+# 2-5 times fewer nodes than no classes, but each node costs several times more (docs/yukon.md)
+SWAP_COMPONENTS = 512
 ALL_REDUCTIONS = (SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS | TWIN_WINDOW | CUT_SETS
                   | SWAP_CLASSES)
 
@@ -773,28 +777,35 @@ def is_won(state, rules):
 
 
 @njit(cache=True, inline="always")
-def _mix(x):
+def mix(x):
     """splitmix64 finaliser: makes pile hashes independent before summing."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return x ^ (x >> np.uint64(31))
 
 
+@njit(cache=True, inline="always")
+def pile_hash(state, p, fold):
+    """Zobrist hash of pile p (with its place among the piles unless ``fold``)."""
+    h = ZDOWN[state[DOWN + p]]
+    for i in range(state[LEN + p]):
+        h ^= ZOBRIST[state[CARDS + p * CAP + i], i]
+    if not fold:
+        h ^= ZPILE[p]
+    return h
+
+
 @njit(cache=True)
 def state_key(state, rules, mode):
-    """Sum of mixed per-pile Zobrist hashes: with R2 the sum is order-free.
+    """Sum of mixed per-pile Zobrist hashes (``pile_hash``): with R2 the sum
+    is order-free.
 
     Foundations need no hash: every card not in a pile is on its foundation.
     """
     fold = (rules[0] & FOLD_PILES) != 0
     key = np.uint64(0)
     for p in range(PILES):
-        h = ZDOWN[state[DOWN + p]]
-        for i in range(state[LEN + p]):
-            h ^= ZOBRIST[state[CARDS + p * CAP + i], i]
-        if not fold:
-            h ^= ZPILE[p]
-        key += _mix(h)
+        key += mix(pile_hash(state, p, fold))
     return key
 
 

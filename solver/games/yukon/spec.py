@@ -21,7 +21,7 @@ class YukonSpec(GameSpec):
     game_id = 2  # solver.search.kernels.YUKON
     options = ()
     presets: dict[str, dict[str, Any]] = {}
-    max_moves = swaps.MAX_CLASS_MOVES  # a swap class's moves (a position alone has at most 127)
+    max_moves = swaps.MAX_ANY_CLASS_MOVES  # a swap class's moves (a position alone has at most 127)
     max_depth = YUKON_MAX_DEPTH
     # Limited discrepancy search finds most wins within 10^5 nodes (deals
     # 1..300 at 10^6 nodes: the same 272 wins at a share of 0.1 as at 0.25);
@@ -76,4 +76,4 @@ class YukonSpec(GameSpec):
         return fast.encode(state)
 
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
-        return fast.describe_move(state, move)
+        return fast.describe_move(state, rules_arr, move)

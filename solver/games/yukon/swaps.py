@@ -67,12 +67,15 @@ import numpy as np
 from numba import njit
 
 from solver.games.yukon import kernel as K
+from solver.games.yukon import swap_components as components
 from solver.search.config import MODE_SOLVE
 from solver.search.ordering import sort_best_first
 
 MAX_PAIRS = K.PILES // 2  # one pile per twin (module docstring): classes of at most 8 members
 PAIR_SHIFT = K.MOVE_BITS  # the swapped pairs F sit above the move code
 MAX_CLASS_MOVES = 2**MAX_PAIRS * K.MAX_MOVES  # each member adds at most K.MAX_MOVES - 1
+MAX_PLAIN_MOVES = max(MAX_PAIRS, components.MAX_SWAPS) + 1  # the plain moves of a class move, either kind
+MAX_ANY_CLASS_MOVES = max(MAX_CLASS_MOVES, components.MAX_CLASS_MOVES)
 _NO_RULES = np.zeros(1, dtype=np.int64)  # apply_move reads no rule
 
 
@@ -172,6 +175,8 @@ def _member(state, flips, covered, bare, k, out, scratch):
 @njit(cache=True)
 def state_key(state, rules, mode):
     """The key of the position's class (its own key when not folding)."""
+    if components.folding(rules, mode):
+        return components.state_key(state, rules, mode)
     if not folding(rules, mode):
         return K.state_key(state, rules, mode)
     covered, bare, stacks = _pair_arrays()
@@ -240,6 +245,8 @@ def _touches_all(state, move, flips, covered, bare, stacks, k):
 def gen_moves(state, rules, out, mode):
     """The moves of the position's class, best first (``(F, m)`` codes,
     module docstring); the position's own moves when not folding."""
+    if components.folding(rules, mode):
+        return components.gen_moves(state, rules, out, mode)
     if not folding(rules, mode):
         return K.gen_moves(state, rules, out, mode)
     covered, bare, stacks = _pair_arrays()
@@ -276,6 +283,9 @@ def gen_moves(state, rules, out, mode):
 @njit(cache=True)
 def apply_move(state, rules, move, child):
     """Play ``(F, m)``: the swaps of F, then m."""
+    if components.folding(rules, MODE_SOLVE):
+        components.apply_move(state, rules, move, child)
+        return
     flips = move >> PAIR_SHIFT
     if flips == 0:
         K.apply_move(state, rules, move, child)
@@ -288,9 +298,11 @@ def apply_move(state, rules, move, child):
 
 
 @njit(cache=True)
-def plain_moves(state, move, out):
+def plain_moves(state, rules, move, out):
     """The plain moves ``(F, m)`` stands for, in order (the swaps, then m);
     returns how many."""
+    if components.folding(rules, MODE_SOLVE):
+        return components.plain_moves(state, rules, move, out)
     flips = move >> PAIR_SHIFT
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks) if flips else 0

@@ -1,0 +1,133 @@
+"""Yukon swap components (solver/games/yukon/swap_components.py, the opt-in
+``SWAP_COMPONENTS``): the key, the moves and their notation, checked against
+members enumerated independently on the reference engine
+(tests/yukon_swap_helpers.py)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from benchmark_scripts import load
+from solver.deals import make_deal
+from solver.games.yukon import fast, swaps
+from solver.games.yukon import kernel as K
+from solver.games.yukon import swap_components as components
+from solver.games.yukon.reference import YukonState
+from solver.replay import verify_win
+from solver.search import engine
+from solver.search.config import MODE_SOLVE
+from solver.search.position import search_position
+from test_yukon_swaps import three_pairs
+from yukon_swap_helpers import C, SPEC, check_key_and_moves, crafted, is_swap_text, members, \
+    positions_along_random_games
+
+FOLDING = load("yukon_folding")
+ALL = fast.rules_array(K.ALL_REDUCTIONS | K.SWAP_COMPONENTS)
+# the reductions that act on the position alone (dead ends, R1) are off, so
+# that a class's moves can be compared with its members' moves
+PLAIN = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY)
+FOLDED = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY | K.SWAP_COMPONENTS)
+
+
+def swap_texts(arr: np.ndarray) -> list[str]:
+    """The kernel's swaps of a position, in notation."""
+    out = np.zeros(components.MAX_SWAP_MOVES, dtype=np.int64)
+    n = components.swap_moves(arr, out)
+    return [SPEC.describe_move(arr, PLAIN, int(m))[0] for m in out[:n]]
+
+
+def check_class(state: YukonState) -> int:
+    """Swaps, key, moves and notation of one position's class; returns its
+    number of members."""
+    arr = SPEC.encode(state, {})
+    assert sorted(swap_texts(arr)) == sorted(t for t in state.legal_moves() if is_swap_text(state, t, False))
+    group = members(state, free_only=False)
+    folded = 1 < len(group) <= components.MAX_MEMBERS
+    if folded:
+        least = min(K.state_key(SPEC.encode(other, {}), FOLDED, MODE_SOLVE) for other in group)
+        assert swaps.state_key(arr, FOLDED, MODE_SOLVE) == least
+    check_key_and_moves(state, group, folded, FOLDED, PLAIN)
+    return len(group)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(20, 90))
+def test_a_class_key_and_moves_match_its_members(seed, steps):
+    """Along random games: the kernel's swaps are the reference engine's;
+    the members of a class (found by swaps on the reference engine) share
+    one key, the least of their own keys, and other positions keep their
+    own; the class's moves reach exactly the classes its members' moves
+    reach (no fewer: the DFS stays complete; no more: only legal lines),
+    never its own class; each move's notation (swaps, then the move)
+    replays on the reference engine to the very child the kernel makes."""
+    for state in positions_along_random_games(seed, steps):
+        check_class(state)
+
+
+def test_classes_with_swaps_are_met_and_checked():
+    """The property above is not vacuous: random games from fixed seeds
+    reach hundreds of classes of 2 members and dozens of more, each checked
+    in full."""
+    sizes = Counter()
+    for seed in range(12):
+        for state in positions_along_random_games(seed, 80):
+            sizes[check_class(state)] += 1
+    assert sizes[2] >= 100 and sum(n for size, n in sizes.items() if size > 2) >= 20
+
+
+def test_crafted_classes_of_two_and_of_eight():
+    """One swap makes two members, three independent swaps eight."""
+    assert swap_texts(SPEC.encode(crafted(), {})) == ["QC>t1"]
+    assert check_class(crafted()) == 2
+    assert len(swap_texts(SPEC.encode(three_pairs(), {}))) == 3
+    assert check_class(three_pairs()) == 8
+
+
+def test_a_stack_holding_a_twin_of_a_face_up_card_still_swaps():
+    """QC JH on KD with KH bare, and TS on JD: the stack holds JH, whose
+    twin JD is face up (R7 does not fold such stacks), and TS then swaps
+    between JD and JH wherever JH lies: four members, where R7 makes two."""
+    state = YukonState([[C("KD"), C("QC"), C("JH")], [C("KH")], [C("JD"), C("TS")],
+                        [C("KS"), C("QS"), C("JS"), C("QD"), C("QH"), C("KC")], [], [], []],
+                       [0, 0, 0, 5, 0, 0, 0], [11, 10, 10, 9])
+    arr = SPEC.encode(state, {})
+    assert sorted(swap_texts(arr)) == ["QC>t2", "TS>t1"]
+    assert check_class(state) == 4
+    covered = np.zeros(24, dtype=np.int64)
+    assert swaps.swap_pairs(arr, covered, covered.copy(), np.zeros(24, dtype=np.uint64)) == 1  # R7: 2 members
+
+
+def test_lost_deals_stay_lost_in_fewer_nodes():
+    """benchmarks/yukon_folding.py's plain DFS: deals 96 and 118 are lost
+    under every folding; R7 needs fewer nodes than no folding, and the
+    components under 0.8 times R7's."""
+    for n in (96, 118):
+        runs = {folding: FOLDING.run(n, folding, 10**6, 64) for folding in ("none", "r7", "components")}
+        assert {verdict for verdict, _, _ in runs.values()} == {"unsolvable"}, n
+        assert runs["r7"][1] < runs["none"][1], (n, runs)
+        assert runs["components"][1] < 0.8 * runs["r7"][1], (n, runs)
+
+
+def test_solve_with_the_components_keeps_verdicts_and_replays_its_wins():
+    """``solve`` (every phase, wins replayed under the rules) with the bit
+    set, through benchmarks/yukon_folding.py --solve: lost 96 stays lost in
+    fewer nodes than with R7, won 3 is won."""
+    lost_r7, lost = FOLDING.run_solve(96, "r7", 10**6, 64), FOLDING.run_solve(96, "components", 10**6, 64)
+    assert lost[0] == lost_r7[0] == "unsolvable" and lost[1] < lost_r7[1]
+    assert FOLDING.run_solve(3, "components", 10**6, 64)[0] == "solved"
+
+
+def test_wins_found_on_components_replay_with_their_swaps():
+    """Each line of these wins plays moves of other members (swaps first),
+    and the whole line replays on the reference engine."""
+    for n in (2, 3, 4, 5):
+        deal = make_deal("yukon", n)
+        root = SPEC.encode(SPEC.new_reference(deal.layout, {}), {})
+        status, stack = search_position(SPEC, root, ALL, MODE_SOLVE, max_nodes=10**6)
+        assert status == engine.SOLVED, n
+        states, taken = stack.line()
+        assert any(m >> components.MEMBER_SHIFT for m in taken), n
+        verify_win(SPEC, deal.layout, {}, SPEC.describe_line(states, ALL, taken))
