@@ -20,9 +20,8 @@ from solver.replay import verify_win
 from solver.search import engine
 from solver.search.config import MODE_SOLVE
 from solver.search.position import search_position
-from test_yukon_swaps import three_pairs
 from yukon_swap_helpers import C, SPEC, check_key_and_moves, crafted, is_swap_text, members, \
-    positions_along_random_games
+    positions_along_random_games, three_pairs
 
 FOLDING = load("yukon_folding")
 ALL = fast.rules_array(K.ALL_REDUCTIONS | K.SWAP_COMPONENTS)

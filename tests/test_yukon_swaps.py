@@ -15,7 +15,7 @@ from solver.games.yukon import kernel as K
 from solver.games.yukon.reference import YukonState
 from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafted, members, \
-    positions_along_random_games
+    positions_along_random_games, three_pairs
 
 ALL = fast.rules_array()
 # the reductions that act on the position alone (dead ends, R1) are off, so
@@ -86,12 +86,6 @@ def test_three_swap_pairs_the_most_seven_piles_hold_make_a_class_of_eight():
     state = three_pairs()
     assert swap_pairs(SPEC.encode(state, {}))[0] == swaps.MAX_PAIRS
     assert check_class(state) == 8
-
-
-def three_pairs() -> YukonState:
-    return YukonState([[C("KH")], [C("JC"), C("KD"), C("QC")], [C("QH")], [C("KC"), C("QD"), C("JS")],
-                       [C("KS"), C("JH")], [C("QS"), C("JD"), C("TC")], []], [0, 1, 0, 1, 1, 1, 0],
-                      [9, 10, 10, 10])
 
 
 @pytest.mark.parametrize("folding", [K.SWAP_CLASSES, K.SWAP_COMPONENTS])

@@ -79,6 +79,14 @@ def crafted() -> YukonState:
     return YukonState([[C("KH")], [C("KD"), C("QC")], [C("KC")], [], [], [], []], [0] * 7, [11, 12, 12, 13])
 
 
+def three_pairs() -> YukonState:
+    """KH bare / KD under QC, QH bare / QD under JS, JH bare / JD under TC,
+    each twin in a pile of its own (QS, JC, KC face down, TS home)."""
+    return YukonState([[C("KH")], [C("JC"), C("KD"), C("QC")], [C("QH")], [C("KC"), C("QD"), C("JS")],
+                       [C("KS"), C("JH")], [C("QS"), C("JD"), C("TC")], []], [0, 1, 0, 1, 1, 1, 0],
+                      [9, 10, 10, 10])
+
+
 def class_moves(arr: np.ndarray, rules: np.ndarray) -> list[int]:
     out = np.zeros(SPEC.max_moves, dtype=np.int32)
     n = swaps.gen_moves(arr, rules, out, MODE_SOLVE)

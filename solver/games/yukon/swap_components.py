@@ -139,7 +139,7 @@ def _copy(source, target):
 
 
 @njit(cache=True)
-def _room(state):
+def _room():
     """members, their keys, each one's parent and the swap from it, and
     each one's pile hashes (``members``)."""
     return (np.empty((MAX_MEMBERS, K.STATE_LEN), dtype=np.uint8), np.empty(MAX_MEMBERS, dtype=np.uint64),
@@ -208,7 +208,7 @@ def state_key(state, rules, mode):
     when the class has one member or more than MAX_MEMBERS)."""
     if not folding(rules, mode) or not _has_swap(state):
         return K.state_key(state, rules, mode)
-    room = _room(state)
+    room = _room()
     count = members(state, rules, room, MAX_MEMBERS)
     if count < 0:
         return K.state_key(state, rules, mode)
@@ -225,7 +225,7 @@ def gen_moves(state, rules, out, mode):
     forced = K.dead_or_forced(state, flags, out)
     if forced >= 0:
         return forced  # dead, or R1's move: for the whole class (module docstring)
-    room = _room(state)
+    room = _room()
     count = members(state, rules, room, MAX_MEMBERS)
     if count < 0:  # not folded (this tests R1 and the dead ends again: rare)
         return K.gen_moves(state, rules, out, mode)
@@ -253,7 +253,7 @@ def apply_move(state, rules, move, child):
     if i == 0:
         K.apply_move(state, rules, move, child)
         return
-    room = _room(state)
+    room = _room()
     members(state, rules, room, i)
     K.apply_move(room[0][i], rules, move & ((1 << MEMBER_SHIFT) - 1), child)
 
@@ -265,7 +265,7 @@ def plain_moves(state, rules, move, out):
     i = move >> MEMBER_SHIFT
     n = 0
     if i:
-        room = _room(state)
+        room = _room()
         members(state, rules, room, i)
         parent, via = room[2], room[3]
         j = i
