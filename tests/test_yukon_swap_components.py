@@ -20,7 +20,7 @@ from solver.replay import verify_win
 from solver.search import engine
 from solver.search.config import MODE_SOLVE
 from solver.search.position import search_position
-from yukon_swap_helpers import C, SPEC, check_key_and_moves, crafted, is_swap_text, members, \
+from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafted, is_swap_text, members, played, \
     positions_along_random_games, three_pairs
 
 FOLDING = load("yukon_folding")
@@ -48,8 +48,30 @@ def check_class(state: YukonState) -> int:
     if folded:
         least = min(K.state_key(SPEC.encode(other, {}), FOLDED, MODE_SOLVE) for other in group)
         assert swaps.state_key(arr, FOLDED, MODE_SOLVE) == least
-    check_key_and_moves(state, group, folded, FOLDED, PLAIN)
+    check_key_and_moves(state, group, folded, FOLDED, PLAIN, joined_by_swaps)
     return len(group)
+
+
+def joined_by_swaps(child: np.ndarray, reached: set[int]) -> bool:
+    """Is ``child`` in a class too big to fold, with a member whose key is
+    in ``reached``, found by playing swaps (each such member's own moves
+    include every swap: the search reaches them all)?"""
+    room = components._room()
+    if components.members(child, FOLDED, room, components.MAX_MEMBERS) >= 0:
+        return False
+    seen, todo = {child.tobytes()}, [child]
+    out = np.zeros(components.MAX_SWAP_MOVES, dtype=np.int64)
+    while todo:
+        now = todo.pop()
+        if swaps.state_key(now, FOLDED, MODE_SOLVE) in reached:
+            return True
+        for m in out[:components.swap_moves(now, out)]:
+            after = np.zeros_like(now)
+            K.apply_move(now, PLAIN, int(m), after)
+            if after.tobytes() not in seen:
+                seen.add(after.tobytes())
+                todo.append(after)
+    return False
 
 
 @settings(max_examples=20, deadline=None)
@@ -130,3 +152,24 @@ def test_wins_found_on_components_replay_with_their_swaps():
         states, taken = stack.line()
         assert any(m >> components.MEMBER_SHIFT for m in taken), n
         verify_win(SPEC, deal.layout, {}, SPEC.describe_line(states, ALL, taken))
+
+
+def test_a_class_too_big_to_fold_keeps_every_swap():
+    """A random game whose stacks make classes of more than MAX_MEMBERS
+    members: such a position is searched on its own, with every swap among
+    its moves (the search that reaches one member reaches them all), also
+    when R1 has a move (met at least 5 times here)."""
+    checked = forced = 0
+    R1_ONLY = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY | K.SAFE_FOUNDATION | K.SWAP_COMPONENTS)
+    for state in positions_along_random_games(1384, 60):
+        arr = SPEC.encode(state, {})
+        for m in class_moves(arr, PLAIN):
+            child = played(arr, m, PLAIN)
+            if components.members(child, ALL, components._room(), components.MAX_MEMBERS) >= 0:
+                continue
+            out = np.zeros(components.MAX_SWAP_MOVES, dtype=np.int64)
+            own = set(out[:components.swap_moves(child, out)].tolist())
+            assert own and own <= set(class_moves(child, R1_ONLY))
+            checked += 1
+            forced += K.dead_or_forced(child, R1_ONLY[0], np.zeros(SPEC.max_moves, dtype=np.int64)) == 1
+    assert checked >= 100 and forced >= 5, (checked, forced)
