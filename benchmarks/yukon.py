@@ -8,6 +8,7 @@ median and worst time, and how far the proved lower bound is from the
 best solution found when the proof is not complete.
 
     python benchmarks/yukon.py --deals 1-1000 --max-nodes 10000000
+    python benchmarks/yukon.py --deals 1-100 --max-nodes 1000000 --swap-components
     python benchmarks/yukon.py --deals 1-200 --optimal-deals 1-200 --optimal-nodes 2000000
 
 Numba start-up (cache load or compilation) is timed apart from solving.
@@ -29,6 +30,8 @@ def main() -> None:
     parser.add_argument("--optimal-deals", default="", help="deals for the --optimal part (e.g. 1-200)")
     parser.add_argument("--optimal-nodes", type=int, default=2_000_000)
     parser.add_argument("--tt-mb", type=float, default=256)
+    parser.add_argument("--swap-components", action="store_true",
+                        help="solvability part with the opt-in R7b folding (solitaire solve --swap-components)")
     args = parser.parse_args()
 
     t0 = time.perf_counter()
@@ -44,7 +47,8 @@ def main() -> None:
         times, nodes, counts, unknown_deals = [], 0, {"solved": 0, "unsolvable": 0, "unknown": 0}, []
         start = time.perf_counter()
         for n in numbers:
-            r = solve(make_deal("yukon", n), {}, max_nodes=args.max_nodes, tt_mb=args.tt_mb)
+            r = solve(make_deal("yukon", n), {}, max_nodes=args.max_nodes, tt_mb=args.tt_mb,
+                      swap_components=args.swap_components)
             times.append(r.seconds)
             nodes += r.nodes
             counts[r.result] += 1
@@ -57,7 +61,7 @@ def main() -> None:
         t = np.array(times)
         s = solvability(counts["solved"], counts["unsolvable"], counts["unknown"])
         print(f"solvability: deals {args.deals} ({len(numbers)}), max_nodes {args.max_nodes}, "
-              f"tt {args.tt_mb} MB, one worker")
+              f"tt {args.tt_mb} MB, one worker" + (", swap components (R7b)" if args.swap_components else ""))
         print(f"  {counts}")
         print(f"  solvable {s['low']:.2%} .. {s['high']:.2%}  (95% Wilson: {s['ci_low']:.2%} .. {s['ci_high']:.2%})"
               f"  unknown {counts['unknown'] / len(numbers):.2%}")

@@ -28,6 +28,7 @@ class SolveResult:
     seconds: float = 0.0
     reason: str = ""  # why "unknown": node budget, time, depth limit, interrupted
     proof: str = ""  # how "unsolvable" was proved when not by the search itself (a relaxed game)
+    swap_components: bool = False  # searched with Yukon's R7b folding (--swap-components)
 
     @property
     def game(self) -> str:
@@ -49,6 +50,8 @@ class SolveResult:
             out["stats"]["stopped_by"] = self.reason
         if self.proof:
             out["stats"]["proved_by"] = self.proof
+        if self.swap_components:
+            out["stats"]["swap_components"] = True
         return out
 
     def summary(self) -> str:
@@ -63,6 +66,8 @@ class SolveResult:
             parts.append(f"stopped by {self.reason}")
         if self.proof:
             parts.append(f"proved by {self.proof}")
+        if self.swap_components:
+            parts.append("swap components")
         return ", ".join(parts)
 
 

@@ -93,6 +93,7 @@ def test_a_tampered_solution_is_refused_by_show(tmp_path):
     (["solve", "klondike", "1", "--max-nodes", "0"], "max-nodes"),
     (["deal", "klondike", "x"], "whole number"),
     (["show", "/nonexistent.json"], "cannot read solution file"),
+    (["solve", "klondike", "1", "--swap-components"], "--swap-components is a Yukon search option"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     r = CliRunner().invoke(main, args)

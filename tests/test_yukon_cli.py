@@ -38,6 +38,22 @@ def test_solve_json_then_show(tmp_path):
     assert "foundations: KC KD KH KS" in r.output
 
 
+def test_swap_components_are_noted_and_their_wins_replay(tmp_path):
+    """--swap-components (R7b): a win that plays swaps of its own replays in
+    ``show``, the solution file says how it was searched, and a lost deal
+    stays lost in fewer nodes than without it."""
+    r = run("solve", "yukon", "3", "--swap-components", "--json")
+    sol = json.loads(r.output)
+    assert sol["result"] == "solved" and sol["stats"]["swap_components"] is True
+    path = tmp_path / "s.json"
+    path.write_text(r.output)
+    assert run("show", str(path)).output.rstrip().endswith("won")
+    assert "swap_components" not in json.loads(run("solve", "yukon", "3", "--json").output)["stats"]
+    lost = [json.loads(run("solve", "yukon", "96", *extra, "--json").output) for extra in ([], ["--swap-components"])]
+    assert [s["result"] for s in lost] == ["unsolvable", "unsolvable"]
+    assert lost[1]["stats"]["nodes"] < lost[0]["stats"]["nodes"]
+
+
 def test_solve_optimal_writes_proved_flag(tmp_path):
     """The crafted deal whose only tableau move is 9C>t5: 53 moves, proved."""
     piles = [[cards.name(cards.make(r, s)) for s in range(4) for r in range(1, 14)][a:b][::-1]

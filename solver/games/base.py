@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from solver.deals import Layout
+from solver.rules import RuleError
 
 
 class IllegalMove(ValueError):
@@ -123,6 +124,11 @@ class GameSpec:
         guides it by a bound other than the one ``--optimal`` proves with
         (the moves must be the same)."""
         return rules_arr
+
+    def swap_components_rules(self, rules_arr: np.ndarray) -> np.ndarray:
+        """The rules array with Yukon's swap components (``--swap-components``,
+        a search option, not a rule of the game); other games have none."""
+        raise RuleError(f"--swap-components is a Yukon search option ({self.name} has no swap classes)")
 
     def weighted_share_for(self, rules: dict[str, Any]) -> float:
         """The weighted A* share under these (complete) rules: ``weighted_share``

@@ -175,7 +175,7 @@ class _Search:
 def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = config.DEFAULT_MAX_NODES,
           timeout: float | None = None, tt_mb: float = config.DEFAULT_TT_MB, optimal: bool = False,
           sharper_bound: bool = False, progress: Callable[[dict], None] | None = None,
-          rules_arr: np.ndarray | None = None) -> SolveResult:
+          rules_arr: np.ndarray | None = None, swap_components: bool = False) -> SolveResult:
     """Decide one deal: ``solved`` (replay-verified moves), ``unsolvable`` or ``unknown``.
 
     With ``optimal=True`` the solution has the fewest moves when
@@ -186,13 +186,18 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     ``rules_arr``: the kernels' rules array to search with, instead of the
     game's own for ``rules`` (research runs with a reduction switched on or
     off: benchmarks/yukon_folding.py); wins are still replayed under ``rules``.
+    ``swap_components``: Yukon's R7b folding (``--swap-components``; the
+    game's ``swap_components_rules``, a RuleError for other games), noted
+    in the result.
     """
     spec = get_game(deal.game)
     rules = parse_rules(spec, rules or {})
     check_budgets(max_nodes, timeout, tt_mb)
+    if swap_components:
+        rules_arr = spec.swap_components_rules(spec.rules_array(rules) if rules_arr is None else rules_arr)
     search = _Search(spec, deal, rules, tt_mb, timeout, progress, sharper_bound, rules_arr)
     status = _decide(search, int(max_nodes))
-    result = SolveResult(deal, rules, UNKNOWN)
+    result = SolveResult(deal, rules, UNKNOWN, swap_components=swap_components)
     if status == engine.SOLVED:
         result.result, result.moves = SOLVED, search.solution(search.win_path)
     elif status == engine.EXHAUSTED:

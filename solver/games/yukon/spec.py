@@ -8,7 +8,7 @@ import numpy as np
 from solver.deals import Layout
 from solver.games.base import GameSpec
 from solver.games.yukon import fast, layout, swaps
-from solver.games.yukon.kernel import CUT_SETS, YUKON_MAX_DEPTH
+from solver.games.yukon.kernel import CUT_SETS, SWAP_COMPONENTS, YUKON_MAX_DEPTH
 from solver.games.yukon.reference import YukonState
 from solver.rules import RuleError
 
@@ -71,6 +71,14 @@ class YukonSpec(GameSpec):
         guide = rules_arr.copy()
         guide[0] &= ~CUT_SETS
         return guide
+
+    def swap_components_rules(self, rules_arr: np.ndarray) -> np.ndarray:
+        """R7b (swap_components.py) instead of R7: 886 and 823 are lost
+        within 10^7 nodes with it, unknown without; each node costs more
+        (docs/yukon.md), so it is asked for, not the default."""
+        components = rules_arr.copy()
+        components[0] |= SWAP_COMPONENTS
+        return components
 
     def encode(self, state: YukonState, rules: dict[str, Any]) -> np.ndarray:
         return fast.encode(state)
