@@ -20,6 +20,7 @@ from solver.replay import verify_win
 from solver.search import engine
 from solver.search.config import MODE_SOLVE
 from solver.search.position import search_position
+from solver.search.solve import solve
 from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafted, is_swap_text, members, played, \
     positions_along_random_games, three_pairs
 
@@ -173,3 +174,21 @@ def test_a_class_too_big_to_fold_keeps_every_swap():
             checked += 1
             forced += K.dead_or_forced(child, R1_ONLY[0], np.zeros(SPEC.max_moves, dtype=np.int64)) == 1
     assert checked >= 100 and forced >= 5, (checked, forced)
+
+
+def test_the_option_keeps_the_discrepancy_phase_and_folds_the_proofs(monkeypatch):
+    """``solve(swap_components=True)``: the discrepancy phase runs on the
+    default folding (deals 2 and 3 are won there with the very moves and
+    nodes of the default), weighted A* and the DFS on the components (with
+    no discrepancy phase, 3 is won by A* on the classes, and 96 is lost in
+    fewer nodes than by the default); every win replays (``solve`` checks)."""
+    for n in (2, 3):
+        default, option = (solve(make_deal("yukon", n), {}, max_nodes=10**6, swap_components=flag)
+                           for flag in (False, True))
+        assert option.result == "solved" and (option.moves, option.nodes) == (default.moves, default.nodes)
+    spec = type(SPEC)
+    monkeypatch.setattr(spec, "lds_share", 0.0)
+    won = solve(make_deal("yukon", 3), {}, max_nodes=10**6, swap_components=True)
+    assert won.result == "solved" and won.swap_components
+    lost = [solve(make_deal("yukon", 96), {}, max_nodes=10**6, swap_components=flag) for flag in (False, True)]
+    assert [r.result for r in lost] == ["unsolvable", "unsolvable"] and lost[1].nodes < lost[0].nodes

@@ -62,10 +62,12 @@ class _Search:
 
     def __init__(self, spec: GameSpec, deal: Deal, rules: dict, tt_mb: float, timeout: float | None,
                  progress: Callable[[dict], None] | None, sharper_bound: bool = False,
-                 rules_arr: np.ndarray | None = None):
+                 rules_arr: np.ndarray | None = None, lds_rules_arr: np.ndarray | None = None):
         self.spec, self.deal, self.rules = spec, deal, rules
         self.root = spec.encode(spec.new_reference(deal.layout, rules), rules)
         self.rules_arr = spec.rules_array(rules) if rules_arr is None else rules_arr
+        self.lds_rules_arr = self.rules_arr if lds_rules_arr is None else lds_rules_arr  # the discrepancy phase's
+        self.line_rules = self.rules_arr  # what the DFS stack's line was searched with
         self.stack, self.table = _buffers(spec, len(self.root), tt_mb)
         self.start = time.perf_counter()
         self.deadline = None if timeout is None else self.start + timeout
@@ -86,7 +88,8 @@ class _Search:
         stamp = np.uint32(self.table.new_search())
         s, t = self.stack, self.table
         s.reset(self.root, max_nodes, bound, self.spec.class_folding)
-        rules_arr = self.rules_arr if relaxed is None else relaxed
+        rules_arr = relaxed if relaxed is not None else self.lds_rules_arr if discrepancies else self.rules_arr
+        self.line_rules = rules_arr
 
         def step() -> int:
             return s.step(self.spec.game_id, rules_arr, mode, discrepancies, t, stamp, config.QUANTUM)
@@ -155,7 +158,7 @@ class _Search:
         """The notation moves of ``path`` (default: the DFS stack's line), replay-verified."""
         if path is None:
             states, taken = self.stack.line()
-            moves = self.spec.describe_line(states, self.rules_arr, taken)
+            moves = self.spec.describe_line(states, self.line_rules, taken)
         else:
             moves = [text for state, move in path for text in self.spec.describe_move(state, self.rules_arr, move)]
         try:
@@ -187,15 +190,20 @@ def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = c
     game's own for ``rules`` (research runs with a reduction switched on or
     off: benchmarks/yukon_folding.py); wins are still replayed under ``rules``.
     ``swap_components``: Yukon's R7b folding (``--swap-components``; the
-    game's ``swap_components_rules``, a RuleError for other games), noted
-    in the result.
+    game's ``swap_components_rules``, a RuleError for other games) in the
+    phases that prove losses, weighted A* and the DFS, noted in the result.
+    The discrepancy phase keeps the game's own folding: it finds wins by
+    following the move order, which the classes' merged move lists blur,
+    and it runs several times faster there (docs/yukon.md).
     """
     spec = get_game(deal.game)
     rules = parse_rules(spec, rules or {})
     check_budgets(max_nodes, timeout, tt_mb)
+    lds_rules_arr = None
     if swap_components:
-        rules_arr = spec.swap_components_rules(spec.rules_array(rules) if rules_arr is None else rules_arr)
-    search = _Search(spec, deal, rules, tt_mb, timeout, progress, sharper_bound, rules_arr)
+        lds_rules_arr = spec.rules_array(rules) if rules_arr is None else rules_arr
+        rules_arr = spec.swap_components_rules(lds_rules_arr)
+    search = _Search(spec, deal, rules, tt_mb, timeout, progress, sharper_bound, rules_arr, lds_rules_arr)
     status = _decide(search, int(max_nodes))
     result = SolveResult(deal, rules, UNKNOWN, swap_components=swap_components)
     if status == engine.SOLVED:
