@@ -265,6 +265,7 @@ SWAP_CLASSES = 256  # MODE_SOLVE searches positions one free-stack swap apart as
 SWAP_COMPONENTS = 512
 ALL_REDUCTIONS = (SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED | TWINS | TWIN_WINDOW | CUT_SETS
                   | SWAP_CLASSES)
+NO_RULES = np.zeros(1, dtype=np.int64)  # for apply_move, which reads no rule (the swap classes play swaps with it)
 
 YUKON_MAX_DEPTH = 1000  # longest search path (deeper paths give 'unknown')
 MAX_MOVES = 128  # 48 non-Kings x 2 targets + 4 Kings x 6 empty piles + 7 foundation moves = 127

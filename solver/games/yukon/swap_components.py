@@ -84,7 +84,6 @@ MAX_SWAPS = MAX_MEMBERS - 1  # the most swaps a class move plays before its own 
 MEMBER_SHIFT = K.MOVE_BITS  # the member index sits above the move code
 MAX_CLASS_MOVES = MAX_MEMBERS * K.MAX_MOVES  # each member adds at most K.MAX_MOVES - 1
 MAX_SWAP_MOVES = K.PILES  # one per pile top: the twin it takes
-_NO_RULES = np.zeros(1, dtype=np.int64)  # apply_move reads no rule
 
 
 @njit(cache=True, inline="always")
@@ -215,7 +214,7 @@ def members(state, rules, room, upto):
                 continue
             if count == MAX_MEMBERS:
                 return -1
-            K.apply_move(member, _NO_RULES, swaps[j], found[count])
+            K.apply_move(member, K.NO_RULES, swaps[j], found[count])
             keys[count], parent[count], via[count] = key, head, swaps[j]
             for p in range(K.PILES):
                 hashes[count, p] = hashes[head, p]

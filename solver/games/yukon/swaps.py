@@ -76,7 +76,6 @@ PAIR_SHIFT = K.MOVE_BITS  # the swapped pairs F sit above the move code
 MAX_CLASS_MOVES = 2**MAX_PAIRS * K.MAX_MOVES  # each member adds at most K.MAX_MOVES - 1
 MAX_PLAIN_MOVES = max(MAX_PAIRS, components.MAX_SWAPS) + 1  # the plain moves of a class move, either kind
 MAX_ANY_CLASS_MOVES = max(MAX_CLASS_MOVES, components.MAX_CLASS_MOVES)
-_NO_RULES = np.zeros(1, dtype=np.int64)  # apply_move reads no rule
 
 
 @njit(cache=True, inline="always")
@@ -157,7 +156,7 @@ def swap_move(state, a, b):
 @njit(cache=True)
 def _play(state, move, scratch):
     """Play a plain move in place (``scratch``: a spare state)."""
-    K.apply_move(state, _NO_RULES, move, scratch)
+    K.apply_move(state, K.NO_RULES, move, scratch)
     for k in range(K.STATE_LEN):
         state[k] = scratch[k]
 
