@@ -299,7 +299,8 @@ def test_cli_bad_deal_file_and_tampered_solution(tmp_path):
                                                   ({"build": "other-suit", "kings": "free"}, 0.9, 0.05)])
 def test_phases_get_the_shares_measured_for_the_rules(rules, lds, weighted):
     """The discrepancy phase stops at its share of the budget, weighted A*
-    at its own, the DFS gets the rest (the skeleton relaxation is off)."""
+    at its own, the DFS gets the rest; then the relaxation has its try, with
+    at most twice the budget in relaxed positions (extra to it)."""
     budget = 40_000
     events = []
     r = solve(make_deal("bakers-dozen", 417), rules, max_nodes=budget, progress=events.append)
@@ -308,10 +309,10 @@ def test_phases_get_the_shares_measured_for_the_rules(rules, lds, weighted):
         assert r.nodes <= budget and max(by_phase["discrepancy"]) <= int(budget * lds)
         return
     assert max(by_phase["discrepancy"]) == int(budget * lds) < min(by_phase["weighted"])
-    assert r.result == "unknown" and r.nodes == budget and not r.proof
+    assert r.result == "unknown" and budget < r.nodes <= 3 * budget and not r.proof
     assert max(by_phase["weighted"]) <= int(budget * lds) + int(budget * weighted) < min(by_phase["dfs"])
     assert max(by_phase["dfs"]) == budget
-    assert all(e["phase"] != "relaxation" for e in events)
+    assert events[-1]["phase"] == "relaxation" and events[-1]["nodes"] == budget
 
 
 @pytest.mark.parametrize("stronger, weaker, expected", [

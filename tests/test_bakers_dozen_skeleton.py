@@ -4,20 +4,17 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import cards
 from solver.deals import make_deal
 from solver.games import get_game
 from solver.games.bakers_dozen import analysis, seats, skeleton
-from solver.games.bakers_dozen.oracle import bfs_distance, random_position
+from solver.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.search import config, engine
 from solver.search.position import search_position
-from solver.search.solve import solve
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
@@ -92,40 +89,11 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, choices):
         assert exact(state, config.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, state.columns)
 
 
-def _one_king_two_queens() -> BakersDozenState:
-    """QS over 7S and QC over 7C, KS lying on KC: one seat for two Queens
-    that both must move (lost, see test_bakers_dozen_fast)."""
-    cols = [[cards.parse("KC"), cards.parse("KS")], []] + [
-        [cards.parse(c) for c in col.split()] for col in ("7S 7C QS QC", "9C", "JS", "TS", "8S", "TC", "JC 9S", "8C")]
-    return BakersDozenState.from_position(cols + [[] for _ in range(13 - len(cols))], [6, 13, 13, 6],
-                                          {"build": "any-suit", "kings": "bottom"})
-
-
 def test_a_crafted_loss():
-    state = _one_king_two_queens()
+    state = one_king_two_queens()
     assert bfs_distance(state) is None
     assert skeleton_verdict(state) == skeleton.LOST
     apart = state.copy()
     apart.columns[1] = [apart.columns[0].pop()]  # KS in a column of its own: two seats, won
     assert bfs_distance(apart) is not None
     assert skeleton_verdict(apart) == skeleton.WON
-
-
-def test_a_relaxed_loss_is_reported_as_such(monkeypatch):
-    """Wiring: with the relaxation on, a deal the search leaves unknown gets
-    the skeleton search (its positions counted as nodes); a relaxed loss is
-    reported as "unsolvable" with the proof named, anything else stays
-    unknown."""
-    deal = make_deal("bakers-dozen", 417)
-    monkeypatch.setattr(type(SPEC), "relaxation_factor", 1.0)
-    events = []
-    r = solve(deal, {}, max_nodes=20_000, progress=events.append)
-    assert r.result == "unknown" and 20_000 < r.nodes <= 40_001 and not r.proof
-    assert events[-1]["phase"] == "relaxation"
-    monkeypatch.setattr(type(SPEC), "prove_lost", lambda self, root, rules_arr, limit: (True, 7))
-    r = solve(deal, {}, max_nodes=20_000)
-    assert r.result == "unsolvable" and r.nodes == 20_007 and r.proof.startswith("skeleton relaxation")
-    assert r.to_json()["stats"]["proved_by"] == r.proof and "proved by skeleton relaxation" in r.summary()
-    assert not r.reason and "stopped_by" not in r.to_json()["stats"]  # decided, not stopped
-    monkeypatch.setattr(type(SPEC), "relaxation_factor", 0.0)
-    assert solve(deal, {}, max_nodes=20_000).result == "unknown"

@@ -100,12 +100,12 @@ class GameSpec:
         own engine, table and clock.  None: ``prove_lost`` is the relaxation."""
         return None
 
-    def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
-        """(True, positions) only if the relaxed game ``relaxation`` proves
-        ``root`` lost (a relaxation: every real line is a relaxed line, so a
-        relaxed loss is a real loss); (False, positions) when it is won or
-        ran out of ``max_positions``."""
-        return False, 0
+    def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int, str]:
+        """(True, positions, name) only if a relaxed game proves ``root`` lost
+        (a relaxation: every real line is a relaxed line, so a relaxed loss
+        is a real loss); (False, positions, "") when it is won or ran out of
+        ``max_positions``.  ``name`` names the proof ("": ``relaxation``)."""
+        return False, 0, ""
 
     def relaxation_early_for(self, rules: dict[str, Any]) -> bool:
         """Try the relaxation right after the discrepancy phase under these

@@ -326,10 +326,11 @@ def _relaxed(search: _Search, max_nodes: int) -> bool:
     search.relaxation_run = True
     budget = max(int(max_nodes * spec.relaxation_factor), 1)
     relaxed = spec.relaxed_rules(search.rules_arr)
+    name = ""
     if relaxed is None:
         if search.progress is not None:  # prove_lost reports no progress of its own (search.run does)
             search.progress({"nodes": search.nodes, "bound": -1, "phase": "relaxation"})
-        lost, positions = spec.prove_lost(search.root, search.rules_arr, budget)
+        lost, positions, name = spec.prove_lost(search.root, search.rules_arr, budget)
         search.nodes += positions
     else:
         before = search.nodes
@@ -339,7 +340,7 @@ def _relaxed(search: _Search, max_nodes: int) -> bool:
     search.relaxed_nodes += positions
     if lost:
         search.reason = ""  # decided: the budget no longer explains the verdict
-        search.proof = f"{spec.relaxation} ({positions} positions, none won)"
+        search.proof = f"{name or spec.relaxation} ({positions} positions, none won)"
     return lost
 
 

@@ -91,3 +91,12 @@ def seat_position(rng: random.Random, rules: dict[str, Any]) -> BakersDozenState
         next(col for col in cols if lowest in col).append(cards.make(12, s))
     rng.shuffle(cols)
     return BakersDozenState.from_position(cols, home, rules)
+
+
+def one_king_two_queens() -> BakersDozenState:
+    """QS over 7S and QC over 7C, KS lying on KC: one seat for two Queens
+    that both must move (any-suit / bottom; lost, see test_bakers_dozen_fast)."""
+    cols = [[cards.parse("KC"), cards.parse("KS")], []] + [
+        [cards.parse(c) for c in col.split()] for col in ("7S 7C QS QC", "9C", "JS", "TS", "8S", "TC", "JC 9S", "8C")]
+    return BakersDozenState.from_position(cols + [[] for _ in range(13 - len(cols))], [6, 13, 13, 6],
+                                          {"build": "any-suit", "kings": "bottom"})

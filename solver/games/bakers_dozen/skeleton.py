@@ -111,14 +111,12 @@ the same skeleton position.
 import numpy as np
 from numba import njit
 
+from solver.games.bakers_dozen import keyset
 from solver.games.bakers_dozen.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
 
 WON = 1
 LOST = 2
 BUDGET = 3
-
-_USED = np.uint64(1) << np.uint64(63)
-_MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, inline="always")
@@ -132,7 +130,7 @@ def _encode(f, d, m, radix):
     for k in range(NCOLS - 1, -1, -1):
         w1 = w1 * np.uint64(radix[k]) + np.uint64(d[k])
     w1 |= np.uint64(m[12]) << np.uint64(31)
-    return w0, w1 | _USED
+    return w0, w1 | keyset.USED
 
 
 @njit(cache=True, inline="always")
@@ -146,21 +144,6 @@ def _decode(w0, w1, f, d, m, radix):
     for k in range(NCOLS):
         d[k] = x % np.uint64(radix[k])
         x //= np.uint64(radix[k])
-
-
-@njit(cache=True, inline="always")
-def _insert(t0, t1, w0, w1):
-    """Add the key; True if it was new."""
-    mask = np.uint64(t0.shape[0] - 1)
-    h = (w0 ^ (w1 * _MIX)) * _MIX
-    i = (h ^ (h >> np.uint64(29))) & mask
-    while t1[i] != 0:
-        if t1[i] == w1 and t0[i] == w0:
-            return False
-        i = (i + np.uint64(1)) & mask
-    t0[i] = w0
-    t1[i] = w1
-    return True
 
 
 @njit(cache=True, inline="always")
@@ -296,7 +279,7 @@ def skeleton_search(state, rules, max_positions, table_log2):
     stack0 = np.empty(1 << 16, np.uint64)
     stack1 = np.empty(1 << 16, np.uint64)
     w0, w1 = _encode(f, d, m, radix)
-    _insert(t0, t1, w0, w1)
+    keyset.insert(t0, t1, w0, w1)
     stack0[0] = w0
     stack1[0] = w1
     sp = 1
@@ -379,18 +362,10 @@ def skeleton_search(state, rules, max_positions, table_log2):
                 continue
             a = succ0[i % ns]
             b = succ1[i % ns]
-            if _insert(t0, t1, a, b):
+            if keyset.insert(t0, t1, a, b):
                 count += 1
-                if count > limit:
+                if count >= limit:
                     return BUDGET, count
-                if sp == stack0.shape[0]:
-                    g0 = np.empty(2 * sp, np.uint64)
-                    g1 = np.empty(2 * sp, np.uint64)
-                    g0[:sp] = stack0
-                    g1[:sp] = stack1
-                    stack0 = g0
-                    stack1 = g1
-                stack0[sp] = a
-                stack1[sp] = b
+                stack0, stack1 = keyset.push(stack0, stack1, sp, a, b)
                 sp += 1
     return LOST, count

@@ -6,9 +6,9 @@ from typing import Any
 import numpy as np
 
 from solver.deals import Layout
-from solver.games.bakers_dozen import fast, layout, rules, skeleton
+from solver.games.bakers_dozen import fast, layout, rules, skeleton, threshold
 from solver.games.bakers_dozen.reference import BakersDozenState
-from solver.games.bakers_dozen.state import MAX_MOVES
+from solver.games.bakers_dozen.state import MAX_MOVES, R_KINGS_FREE
 from solver.games.base import GameSpec
 
 
@@ -49,15 +49,14 @@ class BakersDozenSpec(GameSpec):
     weighted_share = 0.6
     weighted_max_nodes = None
 
-    # The skeleton game (skeleton.py), for deals the search leaves unknown.
-    # Off (factor 0): at factor 1 (as many skeleton positions as the node
-    # budget) it decided none of the 18 deals unknown at 1M nodes (any-suit /
-    # bottom 417, other-suit / free 317, 354, 623, 708, the 13 other-suit /
-    # bottom ones): 9 of the skeleton games are won (in 12k-882k skeleton
-    # positions), the rest ran out, and each costs 2-4 s more.  417's
-    # skeleton game is not exhausted at 200M positions (870 s).
-    relaxation = "skeleton relaxation"
-    relaxation_factor = 0.0
+    # A relaxed game, for deals the search leaves unknown (``prove_lost``):
+    # under kings=bottom the threshold game (threshold.py), under kings=free
+    # the skeleton game (skeleton.py).  At most twice the node budget in
+    # relaxed positions (measured in docs/bakers_dozen.md, "The threshold
+    # relaxation"): deal 417 under other-suit / bottom is lost at threshold
+    # 7 in 10.4M positions (50 s), so ``--max-nodes 6000000`` proves it.
+    relaxation = "threshold relaxation"
+    relaxation_factor = 2.0
     # --optimal runs A* with partial expansion: three to four positions are
     # stored per expansion otherwise, most of them a level above the one
     # being expanded, and the arena fills long before the node budget (deal
@@ -66,14 +65,18 @@ class BakersDozenSpec(GameSpec):
     # stored, 0.7-2.1x the time.
     astar_partial = True
 
-    def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int]:
-        """The skeleton game of ``skeleton.py`` (its docstring proves that its
-        loss is a loss of the real position, under all four rule settings).
-        The exact-key set is sized for ``max_positions`` (16 bytes a slot, at
-        most 3/4 full)."""
-        log2 = min(27, max(10, int(np.ceil(np.log2(max_positions * 4 / 3 + 1)))))  # at most 2 GB
+    def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int, str]:
+        """The threshold game's ladder under kings=bottom, the skeleton game
+        under kings=free (each module's docstring proves that its loss is a
+        loss of the real position)."""
+        if rules_arr[R_KINGS_FREE] == 0:
+            lost, positions, thr = threshold.prove_lost(root, rules_arr, max_positions)
+            return lost, positions, f"threshold relaxation at rank {thr}" if lost else ""
+        # the skeleton's exact-key set: 16 bytes a slot, at most 3/4 full, at most 2 GB
+        log2 = min(27, max(10, int(np.ceil(np.log2(max_positions * 4 / 3 + 1)))))
         status, positions = skeleton.skeleton_search(root, rules_arr, max_positions, log2)
-        return status == skeleton.LOST, int(positions)
+        lost = status == skeleton.LOST
+        return lost, int(positions), "skeleton relaxation" if lost else ""
 
     def lds_share_for(self, rules_: dict[str, Any]) -> float:
         """Discrepancy share per setting, with ``weighted_share_for``: LDS /

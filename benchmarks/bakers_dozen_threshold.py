@@ -1,0 +1,69 @@
+"""The threshold relaxation of Baker's Dozen on chosen deals (kings=bottom).
+
+For each deal: the ladder of ``solver.games.bakers_dozen.threshold`` (the
+solver's own relaxation phase), or the given thresholds one by one, with the
+verdict, relaxed positions, seconds and peak memory of each.  "lost" proves
+the deal lost; "won" says nothing about the real deal.
+
+    python benchmarks/bakers_dozen_threshold.py --deals 417 --build other-suit
+    python benchmarks/bakers_dozen_threshold.py --deals 417 --thresholds 8,7,6 --max-positions 400000000
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+import numpy as np
+
+from solver.deals import make_deal
+from solver.games import get_game
+from solver.games.bakers_dozen import threshold
+
+SPEC = get_game("bakers-dozen")
+NAMES = {threshold.WON: "won", threshold.LOST: "lost", threshold.BUDGET: "budget", threshold.REFUSED: "refused"}
+
+
+def parse_deals(text: str) -> list[int]:
+    deals: list[int] = []
+    for part in text.split(","):
+        a, _, b = part.partition("-")
+        deals.extend(range(int(a), int(b or a) + 1))
+    return deals
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", required=True, help="e.g. 417 or 1-100,417")
+    ap.add_argument("--build", default="any-suit", choices=["any-suit", "other-suit"])
+    ap.add_argument("--thresholds", default="", help="comma-separated ranks, each searched on its own "
+                                                     "(default: the solver's ladder)")
+    ap.add_argument("--max-positions", type=float, default=4e6, help="per deal (ladder) or per threshold")
+    args = ap.parse_args()
+    rules = SPEC.complete_rules({"build": args.build, "kings": "bottom"})
+    rules_arr = SPEC.rules_array(rules)
+    budget = int(args.max_positions)
+    log2 = min(threshold.MAX_TABLE_LOG2, max(10, int(np.ceil(np.log2(budget * 4 / 3 + 1)))))
+    lost = 0
+    deals = parse_deals(args.deals)
+    for deal in deals:
+        root = SPEC.encode(SPEC.new_reference(make_deal("bakers-dozen", deal).layout, rules), rules)
+        if args.thresholds:
+            for thr in map(int, args.thresholds.split(",")):
+                t = time.perf_counter()
+                status, positions = threshold.threshold_search(root, rules_arr, thr, budget, log2)
+                print(f"deal {deal} threshold {thr}: {NAMES[status]}, {positions:,} positions, "
+                      f"{time.perf_counter() - t:.1f} s", flush=True)
+                lost += status == threshold.LOST
+        else:
+            t = time.perf_counter()
+            proved, positions, thr = threshold.prove_lost(root, rules_arr, budget)
+            verdict = f"lost at threshold {thr}" if proved else "not proved"
+            print(f"deal {deal}: {verdict}, {positions:,} positions, {time.perf_counter() - t:.1f} s", flush=True)
+            lost += proved
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{args.build} / bottom, {len(deals)} deals: {lost} lost; peak memory {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
