@@ -6,7 +6,7 @@ verdict, relaxed positions, seconds and peak memory of each.  "lost" proves
 the deal lost; "won" says nothing about the real deal.
 
     python benchmarks/bakers_dozen_threshold.py --deals 417 --build other-suit
-    python benchmarks/bakers_dozen_threshold.py --deals 417 --thresholds 8,7,6 --max-positions 400000000
+    python benchmarks/bakers_dozen_threshold.py --deals 417 --thresholds 6 --max-positions 4e8 --table-log2 29
 """
 from __future__ import annotations
 
@@ -39,11 +39,14 @@ def main() -> None:
     ap.add_argument("--thresholds", default="", help="comma-separated ranks, each searched on its own "
                                                      "(default: the solver's ladder)")
     ap.add_argument("--max-positions", type=float, default=4e6, help="per deal (ladder) or per threshold")
+    ap.add_argument("--table-log2", type=int, default=0,
+                    help="with --thresholds: 2**N key slots of 16 bytes, filled to 3/4 at most "
+                         "(default: sized to --max-positions, at most 2**28 = 4 GB)")
     args = ap.parse_args()
     rules = SPEC.complete_rules({"build": args.build, "kings": "bottom"})
     rules_arr = SPEC.rules_array(rules)
     budget = int(args.max_positions)
-    log2 = min(threshold.MAX_TABLE_LOG2, max(10, int(np.ceil(np.log2(budget * 4 / 3 + 1)))))
+    log2 = args.table_log2 or min(threshold.MAX_TABLE_LOG2, max(10, int(np.ceil(np.log2(budget * 4 / 3 + 1)))))
     lost = 0
     deals = parse_deals(args.deals)
     for deal in deals:
