@@ -360,7 +360,7 @@ def threshold_search(state, rules, thr, max_positions, table_log2):
             for j in range(-1, NCOLS):
                 if j == -1:
                     if out[s] < r - 1:
-                        continue  # home: every lower card of its suit is out
+                        continue  # home only once every lower card of its suit is out
                 elif j == k or h[j] == 0 or h[k] == 1:
                     continue  # a column's only card stays put
                 else:
