@@ -8,13 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.deals import make_deal
+from bakers_dozen_helpers import after_random_moves, exact
 from solver.games import get_game
 from solver.games.bakers_dozen import analysis, seats, skeleton
 from solver.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.search import config, engine
-from solver.search.position import search_position
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
@@ -24,16 +23,6 @@ def skeleton_verdict(state: BakersDozenState, max_positions: int = 2_000_000) ->
     arr = SPEC.encode(state, state.rules)
     status, _ = skeleton.skeleton_search(arr, SPEC.rules_array(state.rules), max_positions, 22)
     return int(status)
-
-
-def exact(state: BakersDozenState, mode: int = config.MODE_ALL, max_nodes: int = 2_000_000) -> int:
-    """SOLVED, EXHAUSTED (lost) or BUDGET, by the engine's DFS with every legal move."""
-    root = SPEC.encode(state, state.rules)
-    status, stack = search_position(SPEC, root, SPEC.rules_array(state.rules), mode, bound=-1,
-                                    max_nodes=max_nodes, tt_mb=8)
-    if status == engine.EXHAUSTED and stack.ctl[engine.CUTOFF]:
-        return engine.BUDGET
-    return status
 
 
 @pytest.mark.parametrize("part", range(4))
@@ -78,12 +67,7 @@ def test_sees_some_losses_the_dead_end_tests_miss():
 def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, choices):
     """Random lines from real deals: where the skeleton says lost, the exact
     search (MODE_SOLVE, its reductions proved) finds no win."""
-    state = SPEC.new_reference(make_deal("bakers-dozen", deal).layout, rules)
-    for choice in choices[:moves]:
-        legal = sorted(state.legal_moves())
-        if not legal:
-            break
-        state.play(legal[choice % len(legal)])
+    state = after_random_moves(deal, rules, choices[:moves])
     verdict = skeleton_verdict(state, 300_000)
     if verdict == skeleton.LOST:
         assert exact(state, config.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, state.columns)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bakers_dozen_helpers import after_random_moves, exact
 from solver import cards
 from solver.deals import make_deal
 from solver.games import get_game
@@ -17,7 +18,6 @@ from solver.games.bakers_dozen import threshold
 from solver.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.search import config, engine
-from solver.search.position import search_position
 from solver.search.solve import solve
 
 SPEC = get_game("bakers-dozen")
@@ -28,16 +28,6 @@ def verdict(state: BakersDozenState, thr: int, max_positions: int = 1_000_000) -
     arr = SPEC.encode(state, state.rules)
     status, _ = threshold.threshold_search(arr, SPEC.rules_array(state.rules), thr, max_positions, 21)
     return int(status)
-
-
-def exact(state: BakersDozenState, max_nodes: int, mode: int = config.MODE_SOLVE) -> int:
-    """SOLVED, EXHAUSTED (lost) or BUDGET, by the engine's DFS."""
-    root = SPEC.encode(state, state.rules)
-    status, stack = search_position(SPEC, root, SPEC.rules_array(state.rules), mode, bound=-1,
-                                    max_nodes=max_nodes, tt_mb=16)
-    if status == engine.EXHAUSTED and stack.ctl[engine.CUTOFF]:
-        return engine.BUDGET
-    return status
 
 
 def lowest_rank(state: BakersDozenState) -> int:
@@ -76,7 +66,7 @@ def test_scarce_kings():
     lost = 0
     for i in range(80):
         state = seat_position(rng, BOTTOM_RULES[i % 2])
-        truth = exact(state, 2_000_000, config.MODE_ALL)
+        truth = exact(state, config.MODE_ALL, 2_000_000)
         assert truth in (engine.SOLVED, engine.EXHAUSTED)
         v = verdict(state, 5)
         assert (v == threshold.WON) == (truth == engine.SOLVED), (state.columns, state.foundation, state.rules)
@@ -164,14 +154,9 @@ def test_keys_are_exact(deal, rules, thr, choices):
 def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, thr, choices):
     """Random lines from real deals: where the threshold game is lost, the
     exact search (MODE_SOLVE, its reductions proved) finds no win."""
-    state = SPEC.new_reference(make_deal("bakers-dozen", deal).layout, rules)
-    for choice in choices[:moves]:
-        legal = sorted(state.legal_moves())
-        if not legal:
-            break
-        state.play(legal[choice % len(legal)])
+    state = after_random_moves(deal, rules, choices[:moves])
     if verdict(state, thr, 300_000) == threshold.LOST:
-        assert exact(state, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
+        assert exact(state, config.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
 
 
 def test_a_relaxed_loss_is_reported_as_such(monkeypatch):
