@@ -68,6 +68,19 @@ def is_dead_end(state, rules):
     return unmarked > 0
 
 
+@njit(cache=True, inline="always")
+def seat_in_reach(z, k, i, col_of, idx_of, height, done):
+    """In a first-move closure: may the card at index i of column k first
+    move onto card z?  Only if z is not below it (z could not be on top
+    while the card still covers it) and every card now above z is in the
+    closure (the top ``done[c]`` cards of column c; ``height``: the
+    column heights the closure works on)."""
+    kz = col_of[z]
+    if kz == k and idx_of[z] < i:
+        return False
+    return idx_of[z] + 1 >= height[kz] - done[kz]
+
+
 @njit(cache=True)
 def first_moves(state, rules, kings_stay, may_park):
     """The least set of cards closed under the first-move conditions of
@@ -126,10 +139,7 @@ def first_moves(state, rules, kings_stay, may_park):
                         if state[F0 + t] >= r + 1:
                             continue  # T is home
                         tc = t * 13 + r  # the card of rank r+1, suit t
-                        kc = col_of[tc]
-                        if kc == k and idx_of[tc] < i:
-                            continue  # T lies below x
-                        if idx_of[tc] + 1 >= height[kc] - done[kc]:
+                        if seat_in_reach(tc, k, i, col_of, idx_of, height, done):
                             ok = True
                             break
                 if not ok and r == 13 and free:

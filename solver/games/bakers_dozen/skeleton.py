@@ -112,6 +112,7 @@ import numpy as np
 from numba import njit
 
 from solver.games.bakers_dozen import keyset
+from solver.games.bakers_dozen.analysis import seat_in_reach
 from solver.games.bakers_dozen.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
 
 WON = 1
@@ -225,9 +226,7 @@ def _stuck(f, d, base, col_of, idx_of, other, free, marked):
                         if kc < 0 or idx_of[tc] >= d[kc]:
                             ok = True  # parked
                             break
-                        if kc == k and idx_of[tc] < i:
-                            continue  # below x
-                        if idx_of[tc] + 1 >= d[kc] - done[kc]:
+                        if seat_in_reach(tc, k, i, col_of, idx_of, d, done):
                             ok = True
                             break
                 if not ok and r == 13 and free:

@@ -96,6 +96,7 @@ import numpy as np
 from numba import njit
 
 from solver.games.bakers_dozen import keyset
+from solver.games.bakers_dozen.analysis import seat_in_reach
 from solver.games.bakers_dozen.state import C0, CAP, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
 
 WON = 1
@@ -268,10 +269,7 @@ def _stuck(cols, h, incol, high, other, marked):
                         z = t * 13 + r
                         if (other and t == s) or not incol[z]:
                             continue
-                        kz = col_of[z]
-                        if kz == k and idx_of[z] < i:
-                            continue
-                        if idx_of[z] + 1 >= h[kz] - done[kz]:
+                        if seat_in_reach(z, k, i, col_of, idx_of, h, done):
                             ok = True
                             break
                 if not ok:
