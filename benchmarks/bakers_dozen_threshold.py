@@ -6,15 +6,13 @@ verdict, relaxed positions, seconds and peak memory of each.  "lost" proves
 the deal lost; "won" says nothing about the real deal.
 
     python benchmarks/bakers_dozen_threshold.py --deals 417 --build other-suit
-    python benchmarks/bakers_dozen_threshold.py --deals 417 --thresholds 6 --max-positions 4e8 --table-log2 29
+    python benchmarks/bakers_dozen_threshold.py --deals 417 --thresholds 5 --max-positions 4e9 --layered
 """
 from __future__ import annotations
 
 import argparse
 import resource
 import time
-
-import numpy as np
 
 from solver.deals import make_deal
 from solver.games import get_game
@@ -39,14 +37,13 @@ def main() -> None:
     ap.add_argument("--thresholds", default="", help="comma-separated ranks, each searched on its own "
                                                      "(default: the solver's ladder)")
     ap.add_argument("--max-positions", type=float, default=4e6, help="per deal (ladder) or per threshold")
-    ap.add_argument("--table-log2", type=int, default=0,
-                    help="with --thresholds: 2**N key slots of 16 bytes, filled to 3/4 at most "
-                         "(default: sized to --max-positions, at most 2**28 = 4 GB)")
+    ap.add_argument("--layered", action="store_true",
+                    help="with --thresholds: search by layers of cards in the columns (memory for the "
+                         "largest layer only; a win is found late), printing each layer")
     args = ap.parse_args()
     rules = SPEC.complete_rules({"build": args.build, "kings": "bottom"})
     rules_arr = SPEC.rules_array(rules)
     budget = int(args.max_positions)
-    log2 = args.table_log2 or min(threshold.MAX_TABLE_LOG2, max(10, int(np.ceil(np.log2(budget * 4 / 3 + 1)))))
     lost = 0
     deals = parse_deals(args.deals)
     for deal in deals:
@@ -54,7 +51,7 @@ def main() -> None:
         if args.thresholds:
             for thr in map(int, args.thresholds.split(",")):
                 t = time.perf_counter()
-                status, positions = threshold.threshold_search(root, rules_arr, thr, budget, log2)
+                status, positions = threshold.threshold_search(root, rules_arr, thr, budget, args.layered, args.layered)
                 print(f"deal {deal} threshold {thr}: {NAMES[status]}, {positions:,} positions, "
                       f"{time.perf_counter() - t:.1f} s", flush=True)
                 lost += status == threshold.LOST

@@ -21,7 +21,7 @@ ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k 
 
 def skeleton_verdict(state: BakersDozenState, max_positions: int = 2_000_000) -> int:
     arr = SPEC.encode(state, state.rules)
-    status, _ = skeleton.skeleton_search(arr, SPEC.rules_array(state.rules), max_positions, 22)
+    status, _ = skeleton.skeleton_search(arr, SPEC.rules_array(state.rules), max_positions)
     return int(status)
 
 

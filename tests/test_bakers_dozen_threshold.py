@@ -14,7 +14,7 @@ from bakers_dozen_helpers import after_random_moves, exact
 from solver import cards
 from solver.deals import make_deal
 from solver.games import get_game
-from solver.games.bakers_dozen import threshold
+from solver.games.bakers_dozen import keyset, threshold
 from solver.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.search import config, engine
@@ -24,9 +24,17 @@ SPEC = get_game("bakers-dozen")
 BOTTOM_RULES = [{"build": b, "kings": "bottom"} for b in ("any-suit", "other-suit")]
 
 
-def verdict(state: BakersDozenState, thr: int, max_positions: int = 1_000_000) -> int:
-    arr = SPEC.encode(state, state.rules)
-    status, _ = threshold.threshold_search(arr, SPEC.rules_array(state.rules), thr, max_positions, 21)
+def verdict(state: BakersDozenState, thr: int, max_positions: int = 1_000_000, by_layers: bool = True) -> int:
+    """The depth-first verdict; with ``by_layers`` checked against the
+    layered search: the same verdict, and for a loss the same positions
+    (both exhaust the same set)."""
+    arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
+    status, positions = threshold.threshold_search(arr, rules_arr, thr, max_positions)
+    if by_layers:
+        layered, layered_positions = threshold.threshold_search(arr, rules_arr, thr, max_positions, True)
+        assert layered == status
+        if status == threshold.LOST:
+            assert layered_positions == positions
     return int(status)
 
 
@@ -118,9 +126,11 @@ def _threshold_moves(cols, h, incol, thr, other):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal=st.integers(1, 10**6), rules=st.sampled_from(BOTTOM_RULES), thr=st.integers(5, 12),
        choices=st.lists(st.integers(0, 10**6), min_size=1, max_size=80))
-def test_keys_are_exact(deal, rules, thr, choices):
+def test_keys_are_exact_and_layers_never_rise(deal, rules, thr, choices):
     """Along random lines of the threshold game itself, decoding a position's
-    key gives back the position (so equal keys mean equal positions)."""
+    key gives back the position (so equal keys mean equal positions), and no
+    move raises the layer of the layered search; one that takes a card out
+    of the columns lowers it."""
     arr = SPEC.encode(SPEC.new_reference(make_deal("bakers-dozen", deal).layout, rules), rules)
     ok, base, bh, high, offset, width, cols, h, incol = threshold._start(arr, thr)
     assert ok
@@ -137,6 +147,7 @@ def test_keys_are_exact(deal, rules, thr, choices):
             break
         k, j = moves[choice % len(moves)]
         x = cols[k, h[k] - 1]
+        layer, cards = threshold._layer(cols, h, base, bh, high), h.sum()
         h[k] -= 1
         if j < 0:
             incol[x] = False
@@ -144,8 +155,24 @@ def test_keys_are_exact(deal, rules, thr, choices):
             cols[j, h[j]] = x
             h[j] += 1
         threshold._normalize(cols, h, incol, high, thr, np.zeros(4, np.int64))
+        assert threshold._layer(cols, h, base, bh, high) <= layer - (cards - h.sum())
 
 
+
+
+@settings(max_examples=50, deadline=None)
+@given(keys=st.lists(st.tuples(st.integers(0, 2**64 - 1), st.integers(0, 2**63 - 1)), max_size=300))
+def test_a_growing_key_set_keeps_every_key(keys):
+    """Keys added to a small table that grows as it fills are all found
+    again, and a key is new exactly once."""
+    table, seen = keyset.new_table(2), set()
+    for w0, w1 in keys + keys:
+        assert keyset.add(table, np.uint64(w0), np.uint64(w1) | keyset.USED) == ((w0, w1) not in seen)
+        seen.add((w0, w1))
+        table = keyset.grown(table, len(seen))
+    assert table.shape[0] * 3 >= 4 * len(seen)
+    for w0, w1 in keys:
+        assert not keyset.add(table, np.uint64(w0), np.uint64(w1) | keyset.USED)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -155,7 +182,7 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, thr, choi
     """Random lines from real deals: where the threshold game is lost, the
     exact search (MODE_SOLVE, its reductions proved) finds no win."""
     state = after_random_moves(deal, rules, choices[:moves])
-    if verdict(state, thr, 300_000) == threshold.LOST:
+    if verdict(state, thr, 300_000, by_layers=False) == threshold.LOST:
         assert exact(state, config.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
 
 

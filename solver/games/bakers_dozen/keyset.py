@@ -1,5 +1,6 @@
-"""Exact sets of two-word keys, and a growing stack of them, for the relaxed
-games' exhaustive searches (``skeleton.py``, ``threshold.py``).
+"""Exact sets of two-word keys, grown as they fill, and a growing stack of
+keys, for the relaxed games' exhaustive searches (``skeleton.py``,
+``threshold.py``).
 
 Why exact: a relaxed game proves a deal lost only if every position it
 reaches was searched; a table that keeps hashes only could take a new
@@ -12,22 +13,6 @@ from numba import njit
 
 USED = np.uint64(1) << np.uint64(63)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
-
-
-@njit(cache=True, inline="always")
-def insert(t0, t1, w0, w1):
-    """Add the key (w0, w1) to the open-addressing set (t0, t1); True if it
-    was new.  The caller keeps the set under full."""
-    mask = np.uint64(t0.shape[0] - 1)
-    h = (w0 ^ (w1 * _MIX)) * _MIX
-    i = (h ^ (h >> np.uint64(29))) & mask
-    while t1[i] != 0:
-        if t1[i] == w1 and t0[i] == w0:
-            return False
-        i = (i + np.uint64(1)) & mask
-    t0[i] = w0
-    t1[i] = w1
-    return True
 
 
 @njit(cache=True)
@@ -44,3 +29,39 @@ def push(stack0, stack1, sp, w0, w1):
     stack0[sp] = w0
     stack1[sp] = w1
     return stack0, stack1
+
+
+@njit(cache=True)
+def new_table(log2):
+    """An empty growable set: 2**log2 slots of one key (two words) each,
+    side by side so that a probe reads one cache line."""
+    return np.zeros((1 << log2, 2), np.uint64)
+
+
+@njit(cache=True, inline="always")
+def add(table, w0, w1):
+    """Add the key (w0, w1) to ``table``; True if it was new.  The caller
+    keeps the table under full (``grown``)."""
+    mask = np.uint64(table.shape[0] - 1)
+    h = (w0 ^ (w1 * _MIX)) * _MIX
+    i = (h ^ (h >> np.uint64(29))) & mask
+    while table[i, 1] != 0:
+        if table[i, 1] == w1 and table[i, 0] == w0:
+            return False
+        i = (i + np.uint64(1)) & mask
+    table[i, 0] = w0
+    table[i, 1] = w1
+    return True
+
+
+@njit(cache=True)
+def grown(table, count):
+    """``table`` itself while ``count`` keys fill at most 3/4 of it, else a
+    table twice as large holding the same keys."""
+    if 4 * count <= 3 * table.shape[0]:
+        return table
+    bigger = np.zeros((2 * table.shape[0], 2), np.uint64)
+    for i in range(table.shape[0]):
+        if table[i, 1] != 0:
+            add(bigger, table[i, 0], table[i, 1])
+    return bigger

@@ -244,13 +244,10 @@ def _stuck(f, d, base, col_of, idx_of, other, free, marked):
 
 
 @njit(cache=True)
-def skeleton_search(state, rules, max_positions, table_log2):
+def skeleton_search(state, rules, max_positions):
     """Search the skeleton game from ``state`` to the end or to
     ``max_positions`` positions: returns (WON / LOST / BUDGET, positions).
-
-    ``table_log2``: the exact-key set has 2**table_log2 slots (16 bytes
-    each); it is filled to at most 3/4, after which the search stops with
-    BUDGET."""
+    The exact-key set has 16 bytes a slot and grows when 3/4 full."""
     other = rules[R_OTHER_SUIT] != 0
     free = rules[R_KINGS_FREE] != 0
     base = np.zeros((NCOLS, CAP), np.int64)
@@ -271,14 +268,11 @@ def skeleton_search(state, rules, max_positions, table_log2):
             base[k, i] = c
             col_of[c] = k
             idx_of[c] = i
-    size = 1 << table_log2
-    limit = min(max_positions, size * 3 // 4)
-    t0 = np.zeros(size, np.uint64)
-    t1 = np.zeros(size, np.uint64)
+    table = keyset.new_table(16)
     stack0 = np.empty(1 << 16, np.uint64)
     stack1 = np.empty(1 << 16, np.uint64)
     w0, w1 = _encode(f, d, m, radix)
-    keyset.insert(t0, t1, w0, w1)
+    keyset.add(table, w0, w1)
     stack0[0] = w0
     stack1[0] = w1
     sp = 1
@@ -361,10 +355,11 @@ def skeleton_search(state, rules, max_positions, table_log2):
                 continue
             a = succ0[i % ns]
             b = succ1[i % ns]
-            if keyset.insert(t0, t1, a, b):
+            if keyset.add(table, a, b):
                 count += 1
-                if count >= limit:
+                if count >= max_positions:
                     return BUDGET, count
+                table = keyset.grown(table, count)
                 stack0, stack1 = keyset.push(stack0, stack1, sp, a, b)
                 sp += 1
     return LOST, count

@@ -72,9 +72,7 @@ class BakersDozenSpec(GameSpec):
         if rules_arr[R_KINGS_FREE] == 0:
             lost, positions, thr = threshold.prove_lost(root, rules_arr, max_positions)
             return lost, positions, f"threshold relaxation at rank {thr}" if lost else ""
-        # the skeleton's exact-key set: 16 bytes a slot, at most 3/4 full, at most 2 GB
-        log2 = min(27, max(10, int(np.ceil(np.log2(max_positions * 4 / 3 + 1)))))
-        status, positions = skeleton.skeleton_search(root, rules_arr, max_positions, log2)
+        status, positions = skeleton.skeleton_search(root, rules_arr, max_positions)
         lost = status == skeleton.LOST
         return lost, int(positions), "skeleton relaxation" if lost else ""
 

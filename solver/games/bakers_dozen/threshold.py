@@ -312,11 +312,78 @@ def _start(state, thr):
 
 
 @njit(cache=True)
-def threshold_search(state, rules, thr, max_positions, table_log2):
+def _layer(cols, h, base, bh, high):
+    """Cards in the columns plus high cards that never moved (field 0 of the
+    key).  No move raises it: cards never come back into the columns, and
+    a card that moved never lies again where it lay, on a card that is not
+    one rank higher; only a move from seat to seat keeps it."""
+    n = 0
+    for k in range(NCOLS):
+        n += h[k]
+        for i in range(min(h[k], bh[k])):
+            c = cols[k, i]
+            if c != base[k, i]:
+                break
+            if high[c] and (i == 0 or _rank(cols[k, i - 1]) != _rank(c) + 1):
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, kids0, kids1, kids_n):
+    """The children of a threshold position, normalized: their keys go to
+    ``kids0/kids1`` and their layers (``_layer``) to ``kids_n``; returns how
+    many (-1: a child is a win).  ``cols`` is left as it was up to each
+    column's height."""
+    _out(incol, out)
+    m = 0
+    for k in range(NCOLS):
+        if h[k] == 0:
+            continue
+        x = cols[k, h[k] - 1]
+        r = _rank(x)
+        s = x // 13
+        for j in range(-1, NCOLS):
+            if j == -1:
+                if out[s] < r - 1:
+                    continue  # home only once every lower card of its suit is out
+            elif j == k or h[j] == 0 or h[k] == 1:
+                continue  # a column's only card stays put
+            else:
+                z = cols[j, h[j] - 1]
+                if _rank(z) != r + 1 or (other and z // 13 == s):
+                    continue
+            nh[:] = h
+            nincol[:] = incol
+            nh[k] -= 1
+            if j == -1:
+                nincol[x] = False
+            else:
+                cols[j, nh[j]] = x  # above column j's top: only this child sees it
+                nh[j] += 1
+            _normalize(cols, nh, nincol, high, thr, out)
+            _out(incol, out)  # _normalize reused it for the child
+            if nh.sum() == 0:
+                return -1
+            kids0[m], kids1[m] = _encode(cols, nh, nincol, high, offset, width)
+            kids_n[m] = _layer(cols, nh, base, bh, high)
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def threshold_search(state, rules, thr, max_positions, layered=False, verbose=False):
     """Search the threshold game (threshold rank ``thr``) from ``state`` to the
     end or to ``max_positions`` positions: returns (WON / LOST / BUDGET /
-    REFUSED, positions).  The exact-key set has 2**table_log2 slots (16
-    bytes each), filled to at most 3/4."""
+    REFUSED, positions).  Exact-key sets of 16 bytes a slot, grown when 3/4
+    full.
+
+    Depth first, or with ``layered`` by layers: no move raises ``_layer``,
+    so the positions of layer n can be searched together, n falling, and
+    forgotten before the next layer.  Only
+    the largest layer is then held, with the first positions met of the
+    layers still to come: the way to exhaust games too large for memory,
+    while depth first finds a win sooner.  ``verbose`` prints each layer."""
     if rules[R_KINGS_FREE] != 0 or thr < LOWEST_THRESHOLD or thr > 13:
         return REFUSED, 0
     other = rules[R_OTHER_SUIT] != 0
@@ -325,66 +392,70 @@ def threshold_search(state, rules, thr, max_positions, table_log2):
         return REFUSED, 0
     if h.sum() == 0:
         return WON, 1
+    top = _layer(cols, h, base, bh, high)
     out = np.zeros(4, np.int64)
-    size = 1 << table_log2
-    limit = min(max_positions, size * 3 // 4)
-    t0 = np.zeros(size, np.uint64)
-    t1 = np.zeros(size, np.uint64)
-    stack0 = np.empty(1 << 16, np.uint64)
-    stack1 = np.empty(1 << 16, np.uint64)
+    entry = [keyset.new_table(2) for _ in range(top + 1)]  # entry[n]: first positions met of layer n
+    entered = np.zeros(top + 1, np.int64)
     w0, w1 = _encode(cols, h, incol, high, offset, width)
-    keyset.insert(t0, t1, w0, w1)
-    stack0[0] = w0
-    stack1[0] = w1
-    sp = 1
-    count = 1
+    keyset.add(entry[top], w0, w1)
+    entered[top] = 1
+    count = 0
     code = np.zeros(52, np.int64)
     marked = np.zeros(52, np.bool_)
-    ncols = np.zeros((NCOLS, CAP), np.int64)
     nh = np.zeros(NCOLS, np.int64)
     nincol = np.zeros(52, np.bool_)
-    while sp > 0:
-        sp -= 1
-        _decode(stack0[sp], stack1[sp], base, bh, high, offset, width, code, cols, h, incol)
-        if _stuck(cols, h, incol, high, other, marked):
+    kids0 = np.zeros(NCOLS * (NCOLS + 1), np.uint64)
+    kids1 = np.zeros(NCOLS * (NCOLS + 1), np.uint64)
+    kids_n = np.zeros(NCOLS * (NCOLS + 1), np.int64)
+    stack0 = np.empty(1 << 16, np.uint64)
+    stack1 = np.empty(1 << 16, np.uint64)
+    for n in range(top, 0, -1):
+        if entered[n] == 0:
             continue
-        _out(incol, out)
-        for k in range(NCOLS):
-            if h[k] == 0:
+        starts = entry[n]
+        entry[n] = keyset.new_table(0)
+        layer = keyset.new_table(16)
+        in_layer = 0
+        sp = 0
+        for i in range(starts.shape[0]):
+            if starts[i, 1] == 0:
                 continue
-            x = cols[k, h[k] - 1]
-            r = _rank(x)
-            s = x // 13
-            for j in range(-1, NCOLS):
-                if j == -1:
-                    if out[s] < r - 1:
-                        continue  # home only once every lower card of its suit is out
-                elif j == k or h[j] == 0 or h[k] == 1:
-                    continue  # a column's only card stays put
-                else:
-                    z = cols[j, h[j] - 1]
-                    if _rank(z) != r + 1 or (other and z // 13 == s):
-                        continue
-                ncols[:, :] = cols
-                nh[:] = h
-                nincol[:] = incol
-                nh[k] -= 1
-                if j == -1:
-                    nincol[x] = False
-                else:
-                    ncols[j, nh[j]] = x
-                    nh[j] += 1
-                _normalize(ncols, nh, nincol, high, thr, out)
-                if nh.sum() == 0:
-                    return WON, count
-                a, b = _encode(ncols, nh, nincol, high, offset, width)
-                if keyset.insert(t0, t1, a, b):
-                    count += 1
-                    if count >= limit:
-                        return BUDGET, count
+            keyset.add(layer, starts[i, 0], starts[i, 1])
+            in_layer += 1
+            if count + in_layer >= max_positions:
+                return BUDGET, count + in_layer
+            layer = keyset.grown(layer, in_layer)
+            stack0, stack1 = keyset.push(stack0, stack1, sp, starts[i, 0], starts[i, 1])
+            sp += 1
+        starts = keyset.new_table(0)
+        while sp > 0:
+            sp -= 1
+            _decode(stack0[sp], stack1[sp], base, bh, high, offset, width, code, cols, h, incol)
+            if _stuck(cols, h, incol, high, other, marked):
+                continue
+            m = _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, kids0, kids1, kids_n)
+            if m < 0:
+                return WON, count + in_layer
+            for i in range(m):
+                a = kids0[i]
+                b = kids1[i]
+                c = kids_n[i]
+                if layered and c < n:
+                    if keyset.add(entry[c], a, b):
+                        entered[c] += 1
+                        entry[c] = keyset.grown(entry[c], entered[c])
+                elif keyset.add(layer, a, b):
+                    in_layer += 1
+                    if count + in_layer >= max_positions:
+                        return BUDGET, count + in_layer
+                    layer = keyset.grown(layer, in_layer)
                     stack0, stack1 = keyset.push(stack0, stack1, sp, a, b)
                     sp += 1
-            _out(incol, out)  # _normalize reused it for the child
+        count += in_layer
+        if verbose:
+            print("layer", n, "positions", in_layer, "total", count, "slots", layer.shape[0])
+        if count >= max_positions:
+            return BUDGET, count
     return LOST, count
 
 
@@ -393,8 +464,6 @@ def threshold_search(state, rules, thr, max_positions, table_log2):
 # the same argument with the Sevens, say, taken as low), while the game at a
 # lower threshold is larger and more often lost.
 LADDER = (8, 7, 6, 5)
-# The exact-key set: at most 2**28 slots (4 GB, 201 million positions).
-MAX_TABLE_LOG2 = 28
 
 
 def prove_lost(state: np.ndarray, rules: np.ndarray, max_positions: int) -> tuple[bool, int, int]:
@@ -406,8 +475,7 @@ def prove_lost(state: np.ndarray, rules: np.ndarray, max_positions: int) -> tupl
         left = max_positions - spent
         if left <= 0:
             break
-        log2 = min(MAX_TABLE_LOG2, max(10, int(np.ceil(np.log2(left * 4 / 3 + 1)))))
-        status, positions = threshold_search(state, rules, thr, left, log2)
+        status, positions = threshold_search(state, rules, thr, left)
         spent += int(positions)
         if status == LOST:
             return True, spent, thr
