@@ -1,11 +1,13 @@
-"""The threshold relaxation of Baker's Dozen on chosen deals (kings=bottom).
+"""The relaxed games of Baker's Dozen on chosen deals (kings=bottom).
 
-For each deal: the ladder of ``solver.games.bakers_dozen.threshold`` (the
-solver's own relaxation phase), or the given thresholds one by one, with the
-verdict, relaxed positions, seconds and peak memory of each.  "lost" proves
-the deal lost; "won" says nothing about the real deal.
+For each deal: the ladder of ``solver.games.bakers_dozen.ladder`` (the
+solver's own relaxation phase), or the threshold game (or with --seatless
+the seatless game) at the given ranks one by one, with the verdict, relaxed
+positions, seconds and peak memory of each.  "lost" proves the deal lost;
+"won" says nothing about the real deal.
 
     python benchmarks/bakers_dozen_threshold.py --deals 417 --build other-suit
+    python benchmarks/bakers_dozen_threshold.py --deals 417 --thresholds 6,5,1 --seatless
     python benchmarks/bakers_dozen_threshold.py --deals 417 --thresholds 5 --max-positions 4e9 --layered
 """
 from __future__ import annotations
@@ -16,7 +18,7 @@ import time
 
 from solver.deals import make_deal
 from solver.games import get_game
-from solver.games.bakers_dozen import threshold
+from solver.games.bakers_dozen import ladder, seatless, threshold
 
 SPEC = get_game("bakers-dozen")
 NAMES = {threshold.WON: "won", threshold.LOST: "lost", threshold.BUDGET: "budget", threshold.REFUSED: "refused"}
@@ -37,6 +39,7 @@ def main() -> None:
     ap.add_argument("--thresholds", default="", help="comma-separated ranks, each searched on its own "
                                                      "(default: the solver's ladder)")
     ap.add_argument("--max-positions", type=float, default=4e6, help="per deal (ladder) or per threshold")
+    ap.add_argument("--seatless", action="store_true", help="with --thresholds: the seatless game")
     ap.add_argument("--layered", action="store_true",
                     help="with --thresholds: search by layers of cards in the columns (memory for the "
                          "largest layer only; a win is found late), printing each layer")
@@ -51,14 +54,19 @@ def main() -> None:
         if args.thresholds:
             for thr in map(int, args.thresholds.split(",")):
                 t = time.perf_counter()
-                status, positions = threshold.threshold_search(root, rules_arr, thr, budget, args.layered, args.layered)
-                print(f"deal {deal} threshold {thr}: {NAMES[status]}, {positions:,} positions, "
+                if args.seatless:
+                    status, positions = seatless.seatless_search(root, rules_arr, thr, budget)
+                else:
+                    status, positions = threshold.threshold_search(root, rules_arr, thr, budget, args.layered,
+                                                                   args.layered)
+                game = "seatless" if args.seatless else "threshold"
+                print(f"deal {deal} {game} {thr}: {NAMES[status]}, {positions:,} positions, "
                       f"{time.perf_counter() - t:.1f} s", flush=True)
                 lost += status == threshold.LOST
         else:
             t = time.perf_counter()
-            proved, positions, thr = threshold.prove_lost(root, rules_arr, budget)
-            verdict = f"lost at threshold {thr}" if proved else "not proved"
+            proved, positions, name = ladder.prove_lost(root, rules_arr, budget)
+            verdict = f"lost ({name})" if proved else "not proved"
             print(f"deal {deal}: {verdict}, {positions:,} positions, {time.perf_counter() - t:.1f} s", flush=True)
             lost += proved
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

@@ -14,7 +14,7 @@ from bakers_dozen_helpers import after_random_moves, exact
 from solver import cards
 from solver.deals import make_deal
 from solver.games import get_game
-from solver.games.bakers_dozen import keyset, threshold
+from solver.games.bakers_dozen import keyset, ladder, threshold
 from solver.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.search import config, engine
@@ -100,7 +100,7 @@ def test_refuses_what_it_cannot_play():
     bottom = SPEC.new_reference(make_deal("bakers-dozen", 5).layout, {"build": "any-suit", "kings": "bottom"})
     assert verdict(bottom, threshold.LOWEST_THRESHOLD - 1) == threshold.REFUSED  # the key would not fit
     arr = SPEC.encode(bottom, bottom.rules)
-    assert threshold.prove_lost(arr, SPEC.rules_array(bottom.rules), 10**6)[0] is False  # deal 5 is won
+    assert ladder.prove_lost(arr, SPEC.rules_array(bottom.rules), 10**6)[0] is False  # deal 5 is won
 
 
 def _threshold_moves(cols, h, incol, thr, other):
@@ -206,11 +206,15 @@ def test_a_relaxed_loss_is_reported_as_such(monkeypatch):
 
 
 def test_the_spec_names_the_relaxation_of_each_kings_rule():
-    """kings=bottom: the threshold ladder; kings=free: the skeleton game.
-    The crafted loss is proved at threshold 8 (the ladder's first rung)."""
+    """kings=bottom: the ladder; kings=free: the skeleton game.  The crafted
+    loss is proved by the ladder's first rung, the seatless game at rank 5;
+    with that rung gone, by the threshold game at rank 8."""
     state = one_king_two_queens()
     arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
-    assert SPEC.prove_lost(arr, rules_arr, 10**5)[::2] == (True, "threshold relaxation at rank 8")
+    assert SPEC.prove_lost(arr, rules_arr, 10**5)[::2] == (True, "seatless relaxation at rank 5")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ladder, "LADDER", ladder.LADDER[1:])
+        assert SPEC.prove_lost(arr, rules_arr, 10**5)[::2] == (True, "threshold relaxation at rank 8")
     free = BakersDozenState.from_position(state.columns, state.foundation, {"build": "any-suit", "kings": "free"})
     lost, positions, name = SPEC.prove_lost(SPEC.encode(free, free.rules), SPEC.rules_array(free.rules), 10**5)
     assert positions > 0 and name == ("skeleton relaxation" if lost else "")
@@ -218,9 +222,9 @@ def test_the_spec_names_the_relaxation_of_each_kings_rule():
 
 @pytest.mark.slow
 def test_deal_417_is_lost_under_other_suit_and_kings_bottom():
-    """The proof of docs/bakers_dozen.md: threshold 7, about 10.4 million
-    positions (about a minute)."""
+    """The proof of docs/bakers_dozen.md: threshold 7, 10,407,959 positions
+    (about a minute; the seatless game now proves it sooner)."""
     rules = {"build": "other-suit", "kings": "bottom"}
     state = SPEC.new_reference(make_deal("bakers-dozen", 417).layout, rules)
-    lost, positions, thr = threshold.prove_lost(SPEC.encode(state, rules), SPEC.rules_array(rules), 20_000_000)
-    assert lost and thr == 7 and positions < 20_000_000
+    arr, rules_arr = SPEC.encode(state, rules), SPEC.rules_array(rules)
+    assert threshold.threshold_search(arr, rules_arr, 7, 20_000_000) == (threshold.LOST, 10_407_959)

@@ -65,3 +65,16 @@ def grown(table, count):
         if table[i, 1] != 0:
             add(bigger, table[i, 0], table[i, 1])
     return bigger
+
+
+@njit(cache=True)
+def visit(table, count, stack0, stack1, sp, w0, w1):
+    """A search meeting a key: if it is new, add it to ``table`` (grown when
+    due; ``count`` keys so far) and push it.  Returns (new, table, count,
+    stack0, stack1, sp)."""
+    if not add(table, w0, w1):
+        return False, table, count, stack0, stack1, sp
+    count += 1
+    table = grown(table, count)
+    stack0, stack1 = push(stack0, stack1, sp, w0, w1)
+    return True, table, count, stack0, stack1, sp + 1

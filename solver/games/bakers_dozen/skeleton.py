@@ -353,13 +353,8 @@ def skeleton_search(state, rules, max_positions):
         for i in range(2 * ns):
             if is_home[i % ns] != (i >= ns):
                 continue
-            a = succ0[i % ns]
-            b = succ1[i % ns]
-            if keyset.add(table, a, b):
-                count += 1
-                if count >= max_positions:
-                    return BUDGET, count
-                table = keyset.grown(table, count)
-                stack0, stack1 = keyset.push(stack0, stack1, sp, a, b)
-                sp += 1
+            new, table, count, stack0, stack1, sp = keyset.visit(table, count, stack0, stack1, sp,
+                                                                 succ0[i % ns], succ1[i % ns])
+            if new and count >= max_positions:
+                return BUDGET, count
     return LOST, count

@@ -6,7 +6,7 @@ from typing import Any
 import numpy as np
 
 from solver.deals import Layout
-from solver.games.bakers_dozen import fast, layout, rules, skeleton, threshold
+from solver.games.bakers_dozen import fast, ladder, layout, rules, skeleton
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.games.bakers_dozen.state import MAX_MOVES, R_KINGS_FREE
 from solver.games.base import GameSpec
@@ -50,12 +50,13 @@ class BakersDozenSpec(GameSpec):
     weighted_max_nodes = None
 
     # A relaxed game, for deals the search leaves unknown (``prove_lost``):
-    # under kings=bottom the threshold game (threshold.py), under kings=free
-    # the skeleton game (skeleton.py).  At most twice the node budget in
-    # relaxed positions (measured in docs/bakers_dozen.md, "The threshold
-    # relaxation"): deal 417 under other-suit / bottom is lost at threshold
-    # 7 in 10.4M positions (50 s), so ``--max-nodes 6000000`` proves it.
-    relaxation = "threshold relaxation"
+    # under kings=bottom the ladder of seatless and threshold games
+    # (ladder.py), under kings=free the skeleton game (skeleton.py).  At
+    # most twice the node budget in relaxed positions (docs/bakers_dozen.md,
+    # "The seatless game"): deal 417 is lost in the seatless game at rank 5,
+    # in 922,727 positions (any-suit) and 844,037 (other-suit), so the
+    # default 1M nodes prove it.
+    relaxation = "seatless / threshold relaxation"
     relaxation_factor = 2.0
     # --optimal runs A* with partial expansion: three to four positions are
     # stored per expansion otherwise, most of them a level above the one
@@ -66,12 +67,11 @@ class BakersDozenSpec(GameSpec):
     astar_partial = True
 
     def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int, str]:
-        """The threshold game's ladder under kings=bottom, the skeleton game
-        under kings=free (each module's docstring proves that its loss is a
-        loss of the real position)."""
+        """The ladder of seatless and threshold games under kings=bottom, the
+        skeleton game under kings=free (each game's module proves that its
+        loss is a loss of the real position)."""
         if rules_arr[R_KINGS_FREE] == 0:
-            lost, positions, thr = threshold.prove_lost(root, rules_arr, max_positions)
-            return lost, positions, f"threshold relaxation at rank {thr}" if lost else ""
+            return ladder.prove_lost(root, rules_arr, max_positions)
         status, positions = skeleton.skeleton_search(root, rules_arr, max_positions)
         lost = status == skeleton.LOST
         return lost, int(positions), "skeleton relaxation" if lost else ""

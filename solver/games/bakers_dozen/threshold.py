@@ -420,20 +420,18 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
         for i in range(starts.shape[0]):
             if starts[i, 1] == 0:
                 continue
-            keyset.add(layer, starts[i, 0], starts[i, 1])
-            in_layer += 1
+            _, layer, in_layer, stack0, stack1, sp = keyset.visit(layer, in_layer, stack0, stack1, sp,
+                                                                  starts[i, 0], starts[i, 1])
             if count + in_layer >= max_positions:
                 return BUDGET, count + in_layer
-            layer = keyset.grown(layer, in_layer)
-            stack0, stack1 = keyset.push(stack0, stack1, sp, starts[i, 0], starts[i, 1])
-            sp += 1
         starts = keyset.new_table(0)
         while sp > 0:
             sp -= 1
             _decode(stack0[sp], stack1[sp], base, bh, high, offset, width, code, cols, h, incol)
             if _stuck(cols, h, incol, high, other, marked):
                 continue
-            m = _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, kids0, kids1, kids_n)
+            m = _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol,
+                        kids0, kids1, kids_n)
             if m < 0:
                 return WON, count + in_layer
             for i in range(m):
@@ -444,13 +442,10 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
                     if keyset.add(entry[c], a, b):
                         entered[c] += 1
                         entry[c] = keyset.grown(entry[c], entered[c])
-                elif keyset.add(layer, a, b):
-                    in_layer += 1
-                    if count + in_layer >= max_positions:
+                else:
+                    new, layer, in_layer, stack0, stack1, sp = keyset.visit(layer, in_layer, stack0, stack1, sp, a, b)
+                    if new and count + in_layer >= max_positions:
                         return BUDGET, count + in_layer
-                    layer = keyset.grown(layer, in_layer)
-                    stack0, stack1 = keyset.push(stack0, stack1, sp, a, b)
-                    sp += 1
         count += in_layer
         if verbose:
             print("layer", n, "positions", in_layer, "total", count, "slots", layer.shape[0])
@@ -458,27 +453,3 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
             return BUDGET, count
     return LOST, count
 
-
-# Thresholds tried in turn, cheapest first: a lost game at threshold k is
-# lost at every lower threshold too (the game at k relaxes the one at k - 1:
-# the same argument with the Sevens, say, taken as low), while the game at a
-# lower threshold is larger and more often lost.
-LADDER = (8, 7, 6, 5)
-
-
-def prove_lost(state: np.ndarray, rules: np.ndarray, max_positions: int) -> tuple[bool, int, int]:
-    """Try the thresholds of ``LADDER`` in turn, each with the positions left
-    of ``max_positions``: (True, positions, threshold) at the first lost
-    game, else (False, positions, 0).  Refused (kings=free): (False, 0, 0)."""
-    spent = 0
-    for thr in LADDER:
-        left = max_positions - spent
-        if left <= 0:
-            break
-        status, positions = threshold_search(state, rules, thr, left)
-        spent += int(positions)
-        if status == LOST:
-            return True, spent, thr
-        if status in (REFUSED, BUDGET):
-            break
-    return False, spent, 0
