@@ -330,9 +330,9 @@ def _layer(cols, h, base, bh, high):
 
 
 @njit(cache=True)
-def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, kids0, kids1, kids_n):
+def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, kids0, kids1, kids_layer):
     """The children of a threshold position, normalized: their keys go to
-    ``kids0/kids1`` and their layers (``_layer``) to ``kids_n``; returns how
+    ``kids0/kids1`` and their layers (``_layer``) to ``kids_layer``; returns how
     many (-1: a child is a win).  ``cols`` is left as it was up to each
     column's height."""
     _out(incol, out)
@@ -366,7 +366,7 @@ def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, 
             if nh.sum() == 0:
                 return -1
             kids0[m], kids1[m] = _encode(cols, nh, nincol, high, offset, width)
-            kids_n[m] = _layer(cols, nh, base, bh, high)
+            kids_layer[m] = _layer(cols, nh, base, bh, high)
             m += 1
     return m
 
@@ -380,10 +380,10 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
 
     Depth first, or with ``layered`` by layers: no move raises ``_layer``,
     so the positions of layer n can be searched together, n falling, and
-    forgotten before the next layer.  Only
-    the largest layer is then held, with the first positions met of the
-    layers still to come: the way to exhaust games too large for memory,
-    while depth first finds a win sooner.  ``verbose`` prints each layer."""
+    forgotten before the next layer.  Only the largest layer is then held,
+    with the first positions met of the layers still to come: the way to
+    exhaust games too large for memory, while depth first finds a win
+    sooner.  ``verbose`` prints each layer."""
     if rules[R_KINGS_FREE] != 0 or thr < LOWEST_THRESHOLD or thr > 13:
         return REFUSED, 0
     other = rules[R_OTHER_SUIT] != 0
@@ -406,7 +406,7 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
     nincol = np.zeros(52, np.bool_)
     kids0 = np.zeros(NCOLS * (NCOLS + 1), np.uint64)
     kids1 = np.zeros(NCOLS * (NCOLS + 1), np.uint64)
-    kids_n = np.zeros(NCOLS * (NCOLS + 1), np.int64)
+    kids_layer = np.zeros(NCOLS * (NCOLS + 1), np.int64)
     stack0 = np.empty(1 << 16, np.uint64)
     stack1 = np.empty(1 << 16, np.uint64)
     for n in range(top, 0, -1):
@@ -431,13 +431,13 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
             if _stuck(cols, h, incol, high, other, marked):
                 continue
             m = _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol,
-                        kids0, kids1, kids_n)
+                        kids0, kids1, kids_layer)
             if m < 0:
                 return WON, count + in_layer
             for i in range(m):
                 a = kids0[i]
                 b = kids1[i]
-                c = kids_n[i]
+                c = kids_layer[i]
                 if layered and c < n:
                     if keyset.add(entry[c], a, b):
                         entered[c] += 1
