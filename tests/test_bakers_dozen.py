@@ -11,7 +11,7 @@ from solver import cards
 from solver.cli import main
 from solver.deals import Deal, DealError, Layout, deal_from_json, deck, make_deal
 from solver.games import get_game
-from solver.games.bakers_dozen.layout import layout_from_deck, move_kings_down
+from solver.games.bakers_dozen.layout import move_kings_down
 from solver.games.bakers_dozen.reference import BakersDozenState
 from solver.games.base import IllegalMove
 from solver.replay import ReplayError, verify_win
