@@ -205,6 +205,8 @@ def seatless_search(state, rules, thr, max_positions):
     sp = 1
     count = 1
     nprefix = np.zeros(NCOLS, np.int64)
+    # children: at most two per column with a prefix (c of them) and one per
+    # parked card (at most 52 - c, a prefix holding a card not parked)
     kid_prefix = np.zeros((NCOLS + 52, NCOLS), np.int64)
     kid_parked = np.zeros(NCOLS + 52, np.uint64)
     while sp > 0:

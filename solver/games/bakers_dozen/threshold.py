@@ -330,11 +330,12 @@ def _layer(cols, h, base, bh, high):
 
 
 @njit(cache=True)
-def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, kids0, kids1, kids_layer):
+def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, layered,
+            kids0, kids1, kids_layer):
     """The children of a threshold position, normalized: their keys go to
-    ``kids0/kids1`` and their layers (``_layer``) to ``kids_layer``; returns how
-    many (-1: a child is a win).  ``cols`` is left as it was up to each
-    column's height."""
+    ``kids0/kids1`` and, with ``layered``, their layers (``_layer``) to
+    ``kids_layer``; returns how many (-1: a child is a win).  ``cols`` is
+    left as it was up to each column's height."""
     _out(incol, out)
     m = 0
     for k in range(NCOLS):
@@ -366,7 +367,7 @@ def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, 
             if nh.sum() == 0:
                 return -1
             kids0[m], kids1[m] = _encode(cols, nh, nincol, high, offset, width)
-            kids_layer[m] = _layer(cols, nh, base, bh, high)
+            kids_layer[m] = _layer(cols, nh, base, bh, high) if layered else 0
             m += 1
     return m
 
@@ -430,7 +431,7 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
             _decode(stack0[sp], stack1[sp], base, bh, high, offset, width, code, cols, h, incol)
             if _stuck(cols, h, incol, high, other, marked):
                 continue
-            m = _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol,
+            m = _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, layered,
                         kids0, kids1, kids_layer)
             if m < 0:
                 return WON, count + in_layer
