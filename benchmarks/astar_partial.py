@@ -8,7 +8,7 @@ same node budget and table: ``plain`` and ``partial`` (the two settings of
 the verdict, the length and whether it is proved, the proved bound, the
 expansions, the positions the A* arena stored, its capacity, and the time.
 Partial expansion is worth it where plain A* stores many positions per
-expansion and fills its arena first (see ``solver.search.astar.run``).
+expansion and fills its arena first (see ``solitaire.search.astar.run``).
 
     python benchmarks/astar_partial.py bakers-dozen 8,11,21,26,47 --max-nodes 10000000 --tt-mb 1024
     python benchmarks/astar_partial.py klondike 121 --rules '{"draw": 3}' --max-nodes 30000000 --tt-mb 2048
@@ -31,11 +31,11 @@ def main() -> None:
     parser.add_argument("--variants", default="plain,partial", help="comma-separated: plain, partial, sharper")
     args = parser.parse_args()
 
-    from solver.deal_ranges import parse_deal_range
-    from solver.deals import make_deal
-    from solver.games import get_game
-    from solver.search import astar
-    from solver.search import solve as solve_module
+    from solitaire.deal_ranges import parse_deal_range
+    from solitaire.deals import make_deal
+    from solitaire.games import get_game
+    from solitaire.search import astar
+    from solitaire.search import solve as solve_module
 
     spec = get_game(args.game)
     rules = json.loads(args.rules)

@@ -33,8 +33,8 @@ def peak_mb() -> float:
 
 
 def run_setting(name: str, deals, max_nodes: int, tt_mb: float, jsonl=None) -> None:
-    from solver.search.solve import solve
-    from solver.study.stats import solvability
+    from solitaire.search.solve import solve
+    from solitaire.study.stats import solvability
 
     times, verdicts, unknown_deals, lost_deals = [], {"solved": 0, "unsolvable": 0, "unknown": 0}, [], []
     start = time.perf_counter()
@@ -65,8 +65,8 @@ def run_setting(name: str, deals, max_nodes: int, tt_mb: float, jsonl=None) -> N
 
 
 def run_optimal(count: int, max_nodes: int, tt_mb: float) -> None:
-    from solver.deals import make_deal
-    from solver.search.solve import solve
+    from solitaire.deals import make_deal
+    from solitaire.search.solve import solve
 
     proved = solved = 0
     times, gaps = [], []
@@ -99,9 +99,9 @@ def main() -> None:
     args = parser.parse_args()
 
     t0 = time.perf_counter()
-    from solver.deal_ranges import parse_deal_range
-    from solver.deals import make_deal
-    from solver.search.solve import solve
+    from solitaire.deal_ranges import parse_deal_range
+    from solitaire.deals import make_deal
+    from solitaire.search.solve import solve
 
     solve(make_deal("bakers-dozen", 1), {}, max_nodes=1000, tt_mb=args.tt_mb)
     print(f"numba start-up (import + cache load or compile + first solve): {time.perf_counter() - t0:.2f} s")

@@ -1,6 +1,6 @@
 """The relaxed games of Baker's Dozen on chosen deals (kings=bottom).
 
-For each deal: the ladder of ``solver.games.bakers_dozen.ladder`` (the
+For each deal: the ladder of ``solitaire.games.bakers_dozen.ladder`` (the
 solver's own relaxation phase), or the threshold game (or with --seatless
 the seatless game) at the given ranks one by one, with the verdict, relaxed
 positions, seconds and peak memory of each.  "lost" proves the deal lost;
@@ -16,9 +16,9 @@ import argparse
 import resource
 import time
 
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.bakers_dozen import ladder, seatless, threshold
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.bakers_dozen import ladder, seatless, threshold
 
 SPEC = get_game("bakers-dozen")
 NAMES = {threshold.WON: "won", threshold.LOST: "lost", threshold.BUDGET: "budget", threshold.REFUSED: "refused"}

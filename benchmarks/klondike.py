@@ -38,10 +38,10 @@ def main() -> None:
     args = parser.parse_args()
 
     t0 = time.perf_counter()
-    from solver.deal_ranges import parse_deal_range
-    from solver.deals import make_deal
-    from solver.search import config
-    from solver.search.solve import solve
+    from solitaire.deal_ranges import parse_deal_range
+    from solitaire.deals import make_deal
+    from solitaire.search import config
+    from solitaire.search.solve import solve
 
     solve(make_deal("klondike", 1), {"draw": 3, "passes": 3}, max_nodes=1000)
     print(f"numba start-up (import + cache load or compile + first solve): {time.perf_counter() - t0:.2f} s")

@@ -17,9 +17,9 @@ import argparse
 import json
 import time
 
-from solver.deal_ranges import parse_deal_range
-from solver.deals import make_deal
-from solver.search.solve import solve
+from solitaire.deal_ranges import parse_deal_range
+from solitaire.deals import make_deal
+from solitaire.search.solve import solve
 
 from klondike import SETTINGS  # benchmarks/klondike.py, this script's neighbour
 

@@ -14,13 +14,13 @@ import time
 import numpy as np
 from numba import njit
 
-from solver.deal_ranges import parse_deal_range
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.klondike import kernel as KL
-from solver.rules import parse_rules
-from solver.search import config, engine
-from solver.search.tt import Table, probe_insert
+from solitaire.deal_ranges import parse_deal_range
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.klondike import kernel as KL
+from solitaire.rules import parse_rules
+from solitaire.search import config, engine
+from solitaire.search.tt import Table, probe_insert
 
 from klondike import SETTINGS  # benchmarks/klondike.py, this script's neighbour
 

@@ -65,9 +65,9 @@ def combined_rows(name: str, out: Path) -> tuple[dict[int, dict], list[Path]]:
 
 
 def run_setting(name: str, numbers: list[int], max_nodes: int, tt_mb: float, path: Path) -> None:
-    from solver.deals import make_deal
-    from solver.search.solve import solve
-    from solver.study.batch import INTERRUPTED
+    from solitaire.deals import make_deal
+    from solitaire.search.solve import solve
+    from solitaire.study.batch import INTERRUPTED
 
     game, rules = SETTINGS[name]
     start = time.perf_counter()
@@ -130,7 +130,7 @@ def main() -> None:
     if args.combined and not args.summary_only:
         parser.error("--combined only summarizes: add --summary-only")
 
-    from solver.deal_ranges import parse_deal_range
+    from solitaire.deal_ranges import parse_deal_range
 
     numbers = parse_deal_range(args.deals)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -24,13 +24,13 @@ import time
 
 import numpy as np
 
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.rules import parse_rules
-from solver.search import engine
-from solver.search.config import MODE_SOLVE
-from solver.search.solve import solve
-from solver.search.tt import Table
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.rules import parse_rules
+from solitaire.search import engine
+from solitaire.search.config import MODE_SOLVE
+from solitaire.search.solve import solve
+from solitaire.search.tt import Table
 
 RULE_SETS = {"seed draw 1": {}, "seed draw 3 (three piles)": {"draw": 3}, "microsoft": {"preset": "microsoft"}}
 

@@ -1,4 +1,4 @@
-"""How the solvability search's phases share a deal's budget (``solver.search.solve._decide``).
+"""How the solvability search's phases share a deal's budget (``solitaire.search.solve._decide``).
 
 For each deal, each phase is run alone from the deal: limited discrepancy
 search as the solver runs it (at most ``--lds-nodes``), weighted A* (at most
@@ -27,11 +27,11 @@ VERDICT = {1: "solved", 2: "unsolvable"}  # engine.SOLVED, engine.EXHAUSTED
 
 
 def measure(rules: dict, number: int, lds_nodes: int, weighted_nodes: int, max_nodes: int) -> dict:
-    from solver.deals import make_deal
-    from solver.games import get_game
-    from solver.rules import parse_rules
-    from solver.search import config, engine
-    from solver.search.solve import _Search
+    from solitaire.deals import make_deal
+    from solitaire.games import get_game
+    from solitaire.rules import parse_rules
+    from solitaire.search import config, engine
+    from solitaire.search.solve import _Search
 
     spec = get_game("klondike")
     rules = parse_rules(spec, rules)
@@ -80,7 +80,7 @@ def simulate(rows: list[dict], budget: int, lds_cap: int, weighted_cap: int) -> 
 
 
 def main() -> None:
-    from solver.deal_ranges import parse_deal_range
+    from solitaire.deal_ranges import parse_deal_range
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--setting", default="d3inf-f2t", choices=sorted(SETTINGS))

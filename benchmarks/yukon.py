@@ -35,10 +35,10 @@ def main() -> None:
     args = parser.parse_args()
 
     t0 = time.perf_counter()
-    from solver.deal_ranges import parse_deal_range
-    from solver.deals import make_deal
-    from solver.search.solve import solve
-    from solver.study.stats import solvability
+    from solitaire.deal_ranges import parse_deal_range
+    from solitaire.deals import make_deal
+    from solitaire.search.solve import solve
+    from solitaire.study.stats import solvability
 
     solve(make_deal("yukon", 2), {}, max_nodes=1000, tt_mb=args.tt_mb)
     print(f"numba start-up (import + cache load or compile + first solve): {time.perf_counter() - t0:.2f} s")

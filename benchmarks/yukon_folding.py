@@ -25,14 +25,14 @@ from __future__ import annotations
 import argparse
 import time
 
-from solver.deal_ranges import parse_deal_range
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.yukon import fast
-from solver.games.yukon import kernel as K
-from solver.search import config, engine
-from solver.search.position import search_position
-from solver.search.solve import solve
+from solitaire.deal_ranges import parse_deal_range
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.yukon import fast
+from solitaire.games.yukon import kernel as K
+from solitaire.search import config, engine
+from solitaire.search.position import search_position
+from solitaire.search.solve import solve
 
 FOLDINGS = {"none": K.ALL_REDUCTIONS & ~K.SWAP_CLASSES, "r7": K.ALL_REDUCTIONS,
             "components": K.ALL_REDUCTIONS | K.SWAP_COMPONENTS}

@@ -2,11 +2,11 @@
 judged against."""
 from __future__ import annotations
 
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.bakers_dozen.reference import BakersDozenState
-from solver.search import config, engine
-from solver.search.position import search_position
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.bakers_dozen.reference import BakersDozenState
+from solitaire.search import config, engine
+from solitaire.search.position import search_position
 
 SPEC = get_game("bakers-dozen")
 

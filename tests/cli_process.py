@@ -3,7 +3,7 @@ import signal
 import subprocess
 import sys
 
-CLI = [sys.executable, "-c", "from solver.cli import main; main()"]
+CLI = [sys.executable, "-c", "from solitaire.cli import main; main()"]
 
 
 def _interruptible() -> None:

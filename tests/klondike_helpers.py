@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import random
 
-from solver import cards
-from solver.deals import Deal, Layout
-from solver.games import get_game
+from solitaire import cards
+from solitaire.deals import Deal, Layout
+from solitaire.games import get_game
 
 C = cards.parse
 

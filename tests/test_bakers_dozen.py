@@ -7,16 +7,16 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from solver import cards
-from solver.cli import main
-from solver.deals import Deal, DealError, Layout, deal_from_json, deck, make_deal
-from solver.games import get_game
-from solver.games.bakers_dozen.layout import move_kings_down
-from solver.games.bakers_dozen.reference import BakersDozenState
-from solver.games.base import IllegalMove
-from solver.replay import ReplayError, verify_win
-from solver.rules import RuleError, parse_rules
-from solver.search.solve import solve
+from solitaire import cards
+from solitaire.cli import main
+from solitaire.deals import Deal, DealError, Layout, deal_from_json, deck, make_deal
+from solitaire.games import get_game
+from solitaire.games.bakers_dozen.layout import move_kings_down
+from solitaire.games.bakers_dozen.reference import BakersDozenState
+from solitaire.games.base import IllegalMove
+from solitaire.replay import ReplayError, verify_win
+from solitaire.rules import RuleError, parse_rules
+from solitaire.search.solve import solve
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
@@ -39,7 +39,7 @@ def sorted_columns() -> list[str]:
 
 # --- registry and rules --------------------------------------------------------
 def test_registry_names_and_game_id():
-    from solver.search import kernels
+    from solitaire.search import kernels
 
     assert get_game("bakers_dozen") is SPEC and SPEC.name == "bakers-dozen"
     assert SPEC.game_id == kernels.BAKERS_DOZEN

@@ -9,16 +9,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import cards
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.bakers_dozen import analysis, kernel, seats
-from solver.games.bakers_dozen.oracle import bfs_distance, random_position, seat_position
-from solver.games.bakers_dozen.reference import BakersDozenState
-from solver.games.bakers_dozen.state import C0, CAP, H0, MAX_MOVES, MOVE_BASE, TO_F
-from solver.search import config, engine
-from solver.search.solve import solve
-from solver.search.position import search_position
+from solitaire import cards
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.bakers_dozen import analysis, kernel, seats
+from solitaire.games.bakers_dozen.oracle import bfs_distance, random_position, seat_position
+from solitaire.games.bakers_dozen.reference import BakersDozenState
+from solitaire.games.bakers_dozen.state import C0, CAP, H0, MAX_MOVES, MOVE_BASE, TO_F
+from solitaire.search import config, engine
+from solitaire.search.solve import solve
+from solitaire.search.position import search_position
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]

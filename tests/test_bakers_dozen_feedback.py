@@ -8,11 +8,11 @@ import random
 import numpy as np
 from click.testing import CliRunner
 
-from solver.cli import main
-from solver.games import get_game
-from solver.games.bakers_dozen import analysis, feedback, kernel
-from solver.games.bakers_dozen.oracle import bfs_distance, random_position
-from solver.games.bakers_dozen.reference import BakersDozenState
+from solitaire.cli import main
+from solitaire.games import get_game
+from solitaire.games.bakers_dozen import analysis, feedback, kernel
+from solitaire.games.bakers_dozen.oracle import bfs_distance, random_position
+from solitaire.games.bakers_dozen.reference import BakersDozenState
 
 SPEC = get_game("bakers-dozen")
 ANY_BOTTOM = {"build": "any-suit", "kings": "bottom"}

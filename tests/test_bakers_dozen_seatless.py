@@ -11,12 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.bakers_dozen import seatless, threshold
-from solver.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
-from solver.games.bakers_dozen.reference import BakersDozenState
-from solver.search import config, engine
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.bakers_dozen import seatless, threshold
+from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
+from solitaire.games.bakers_dozen.reference import BakersDozenState
+from solitaire.search import config, engine
 
 SPEC = get_game("bakers-dozen")
 BOTTOM_RULES = [{"build": b, "kings": "bottom"} for b in ("any-suit", "other-suit")]

@@ -1,4 +1,4 @@
-"""The skeleton relaxation (solver.games.bakers_dozen.skeleton): it may call
+"""The skeleton relaxation (solitaire.games.bakers_dozen.skeleton): it may call
 a position lost only when it is lost."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
-from solver.games import get_game
-from solver.games.bakers_dozen import analysis, seats, skeleton
-from solver.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position
-from solver.games.bakers_dozen.reference import BakersDozenState
-from solver.search import config, engine
+from solitaire.games import get_game
+from solitaire.games.bakers_dozen import analysis, seats, skeleton
+from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position
+from solitaire.games.bakers_dozen.reference import BakersDozenState
+from solitaire.search import config, engine
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]

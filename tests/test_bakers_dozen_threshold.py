@@ -1,4 +1,4 @@
-"""The threshold relaxation (solver.games.bakers_dozen.threshold): it may call
+"""The threshold relaxation (solitaire.games.bakers_dozen.threshold): it may call
 a position lost only when it is lost, it is the real game when no card is
 low, and its keys are exact."""
 from __future__ import annotations
@@ -11,14 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
-from solver import cards
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.bakers_dozen import keyset, ladder, threshold
-from solver.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
-from solver.games.bakers_dozen.reference import BakersDozenState
-from solver.search import config, engine
-from solver.search.solve import solve
+from solitaire import cards
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.bakers_dozen import keyset, ladder, threshold
+from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
+from solitaire.games.bakers_dozen.reference import BakersDozenState
+from solitaire.search import config, engine
+from solitaire.search.solve import solve
 
 SPEC = get_game("bakers-dozen")
 BOTTOM_RULES = [{"build": b, "kings": "bottom"} for b in ("any-suit", "other-suit")]

@@ -6,9 +6,9 @@ from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
-from solver import cards
-from solver.deal_ranges import parse_deal_range
-from solver.deals import DealError, deal_from_json, deck, make_deal, read_deal_file
+from solitaire import cards
+from solitaire.deal_ranges import parse_deal_range
+from solitaire.deals import DealError, deal_from_json, deck, make_deal, read_deal_file
 
 
 def test_card_names_round_trip_and_accept_variants():

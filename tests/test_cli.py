@@ -6,7 +6,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from solver.cli import main
+from solitaire.cli import main
 
 
 def run(*args, input=None):
@@ -31,7 +31,7 @@ def test_deal_picture_and_file():
 def test_optimal_gets_larger_budgets_unless_given(monkeypatch, args, budgets):
     """A* stores every position it generates: --optimal alone must not
     inherit the small table of a solvability search."""
-    from solver.search import solve as solve_module
+    from solitaire.search import solve as solve_module
 
     seen = []
     real = solve_module.solve
@@ -118,8 +118,8 @@ def test_every_command_has_help_with_an_example():
 
 
 def test_a_second_process_loads_the_kernels_from_the_cache():
-    code = ("from solver.deals import make_deal; from solver.search.solve import solve; "
-            "from solver.search import engine; "
+    code = ("from solitaire.deals import make_deal; from solitaire.search.solve import solve; "
+            "from solitaire.search import engine; "
             "solve(make_deal('klondike', 3), {'draw': 3, 'passes': 'unlimited'}); "
             "s = engine.run.stats; print(sum(s.cache_hits.values()), sum(s.cache_misses.values()))")
     for _ in range(2):  # the first may compile (cold cache); the second must not

@@ -11,9 +11,9 @@ import pandas as pd
 import pytest
 from benchmark_scripts import load
 
-from solver.games.base import IllegalMove
-from solver.notation import TO_FOUNDATION, Move
-from solver.solution import SOLVED, UNSOLVABLE
+from solitaire.games.base import IllegalMove
+from solitaire.notation import TO_FOUNDATION, Move
+from solitaire.solution import SOLVED, UNSOLVABLE
 
 CHECK = load("fc_solve_crosscheck")
 

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.cards import name
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.klondike import kernel as k
-from solver.notation import DRAW, REDEAL
-from solver.rules import parse_rules
-from solver.search.config import MODE_ALL, MODE_SOLVE
-from solver.search.position import SOLVED, position_verdict
+from solitaire.cards import name
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.klondike import kernel as k
+from solitaire.notation import DRAW, REDEAL
+from solitaire.rules import parse_rules
+from solitaire.search.config import MODE_ALL, MODE_SOLVE
+from solitaire.search.position import SOLVED, position_verdict
 from klondike_helpers import brute_force_from
 
 SPEC = get_game("klondike")
@@ -177,7 +177,7 @@ def test_a_deal_lost_at_once_gets_no_reduced_moves():
 def test_stock_turns_are_the_turns_that_reach_the_card():
     """``_stock_turns`` (counted, not stepped) against turning one step at a
     time: every talon size, waste size, draw count and target card."""
-    from solver.games.klondike.fast import _stock_turns
+    from solitaire.games.klondike.fast import _stock_turns
 
     def stepped(length, waste, draw, target):
         turns = []
@@ -205,8 +205,8 @@ def test_stock_turns_are_the_turns_that_reach_the_card():
 
 
 def test_describe_line_describes_each_position_of_a_won_line():
-    from solver.search import solve as S
-    from solver.search.config import DEFAULT_TT_MB
+    from solitaire.search import solve as S
+    from solitaire.search.config import DEFAULT_TT_MB
 
     for draw in (1, 3):
         rules = parse_rules(SPEC, {"draw": draw, "passes": "unlimited", "foundation_to_tableau": True})

@@ -9,9 +9,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from solver.deals import make_deal
-from solver.search.solve import solve
-from solver.study.stats import solvability
+from solitaire.deals import make_deal
+from solitaire.search.solve import solve
+from solitaire.study.stats import solvability
 
 PUBLISHED = {  # percent, from Blake & Gent
     "draw 3, f2t": ({"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}, 81.945),

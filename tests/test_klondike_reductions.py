@@ -13,15 +13,15 @@ import numpy as np
 import pytest
 
 from klondike_helpers import fewest_moves_from, play_randomly, random_endgame
-from solver import cards
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.klondike import kernel as k
-from solver.rules import UNLIMITED, parse_rules
-from solver.search import engine
-from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
-from solver.search.position import SOLVED, UNKNOWN, astar_length, position_verdict, search_position, shortest_length
-from solver.search.solve import solve
+from solitaire import cards
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.klondike import kernel as k
+from solitaire.rules import UNLIMITED, parse_rules
+from solitaire.search import engine
+from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire.search.position import SOLVED, UNKNOWN, astar_length, position_verdict, search_position, shortest_length
+from solitaire.search.solve import solve
 
 SPEC = get_game("klondike")
 RULE_SETS = [

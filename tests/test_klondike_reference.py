@@ -2,10 +2,10 @@
 import pytest
 
 from klondike_helpers import sorted_deal
-from solver import cards
-from solver.deals import make_deal
-from solver.games import IllegalMove, get_game
-from solver.rules import RuleError, parse_rules
+from solitaire import cards
+from solitaire.deals import make_deal
+from solitaire.games import IllegalMove, get_game
+from solitaire.rules import RuleError, parse_rules
 
 SPEC = get_game("klondike")
 

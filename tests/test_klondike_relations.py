@@ -1,4 +1,4 @@
-"""Which Klondike rule sets play every game of which (solver/games/klondike/relations.py)."""
+"""Which Klondike rule sets play every game of which (solitaire/games/klondike/relations.py)."""
 from __future__ import annotations
 
 import random
@@ -7,15 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.klondike.reference import KlondikeState
-from solver.games.klondike.relations import as_draw_one, simulates
-from solver.notation import DRAW
-from solver.replay import ReplayError, replay, verify_win
-from solver.rules import parse_rules
-from solver.search.solve import solve
-from solver.solution import SOLVED
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.klondike.reference import KlondikeState
+from solitaire.games.klondike.relations import as_draw_one, simulates
+from solitaire.notation import DRAW
+from solitaire.replay import ReplayError, replay, verify_win
+from solitaire.rules import parse_rules
+from solitaire.search.solve import solve
+from solitaire.solution import SOLVED
 
 SPEC = get_game("klondike")
 

@@ -3,11 +3,11 @@ import numpy as np
 import pytest
 
 from klondike_helpers import blocked_deal, brute_force, shuffled_deal, sorted_deal
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.replay import ReplayError, replay, verify_win
-from solver.rules import parse_rules
-from solver.search.solve import solve
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.replay import ReplayError, replay, verify_win
+from solitaire.rules import parse_rules
+from solitaire.search.solve import solve
 
 SPEC = get_game("klondike")
 ALL_RULES = [

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from solver import cards
-from solver.deals import make_deal
-from solver.games.pyramid import kernel as K
-from solver.games.pyramid import layout as geo
-from solver.rules import parse_rules
-from solver.search.config import MODE_SOLVE
-from solver.search.position import position_verdict
+from solitaire import cards
+from solitaire.deals import make_deal
+from solitaire.games.pyramid import kernel as K
+from solitaire.games.pyramid import layout as geo
+from solitaire.rules import parse_rules
+from solitaire.search.config import MODE_SOLVE
+from solitaire.search.position import position_verdict
 
 from test_pyramid_helpers import SPEC, bfs_optimal, fast_moves, ida_star, rules_arr, small_position
 

@@ -11,8 +11,8 @@ from collections import deque
 
 import pytest
 
-from solver.games.pyramid import kernel as K
-from solver.rules import parse_rules
+from solitaire.games.pyramid import kernel as K
+from solitaire.rules import parse_rules
 
 from test_pyramid_helpers import SPEC, ida_star, rules_arr, small_position
 from test_pyramid_solve import dfs_solvable

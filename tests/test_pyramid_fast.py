@@ -13,10 +13,10 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.deals import deck
-from solver.games.pyramid import kernel as K
-from solver.rules import parse_rules
-from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire.deals import deck
+from solitaire.games.pyramid import kernel as K
+from solitaire.rules import parse_rules
+from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 
 from test_pyramid_helpers import SPEC, fast_moves, rules_arr, small_position
 

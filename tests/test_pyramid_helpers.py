@@ -7,15 +7,15 @@ from collections import deque
 
 import numpy as np
 
-from solver import cards
-from solver.deals import Deal, Layout, check_full_deck, deck
-from solver.games import get_game
-from solver.games.pyramid import fast
-from solver.games.pyramid import kernel as K
-from solver.games.pyramid import layout as geo
-from solver.search import engine
-from solver.search.config import MODE_ALL, MODE_OPTIMAL
-from solver.search.position import search_position
+from solitaire import cards
+from solitaire.deals import Deal, Layout, check_full_deck, deck
+from solitaire.games import get_game
+from solitaire.games.pyramid import fast
+from solitaire.games.pyramid import kernel as K
+from solitaire.games.pyramid import layout as geo
+from solitaire.search import engine
+from solitaire.search.config import MODE_ALL, MODE_OPTIMAL
+from solitaire.search.position import search_position
 
 SPEC = get_game("pyramid")
 

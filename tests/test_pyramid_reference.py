@@ -1,8 +1,8 @@
 """The reference engine follows RULES.md's Pyramid, option by option."""
 import pytest
 
-from solver.games.base import IllegalMove
-from solver.rules import parse_rules
+from solitaire.games.base import IllegalMove
+from solitaire.rules import parse_rules
 
 from test_pyramid_helpers import SPEC, crafted
 

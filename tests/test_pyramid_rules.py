@@ -4,11 +4,11 @@ from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
-from solver import cards
-from solver.deals import DealError, Layout, deal_from_json, make_deal
-from solver.games import get_game
-from solver.games.pyramid import layout as geo
-from solver.rules import RuleError, parse_rules
+from solitaire import cards
+from solitaire.deals import DealError, Layout, deal_from_json, make_deal
+from solitaire.games import get_game
+from solitaire.games.pyramid import layout as geo
+from solitaire.rules import RuleError, parse_rules
 
 SPEC = get_game("pyramid")
 

@@ -6,15 +6,15 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from solver.cli import main
-from solver.deals import make_deal
-from solver.games.pyramid import kernel as K
-from solver.replay import verify_win
-from solver.rules import parse_rules
-from solver.search import engine
-from solver.search.config import MODE_SOLVE
-from solver.search.solve import solve
-from solver.search.tt import Table
+from solitaire.cli import main
+from solitaire.deals import make_deal
+from solitaire.games.pyramid import kernel as K
+from solitaire.replay import verify_win
+from solitaire.rules import parse_rules
+from solitaire.search import engine
+from solitaire.search.config import MODE_SOLVE
+from solitaire.search.solve import solve
+from solitaire.search.tt import Table
 
 from test_pyramid_helpers import SPEC, bfs_optimal, crafted, ida_star, rules_arr, small_position
 

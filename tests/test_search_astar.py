@@ -1,4 +1,4 @@
-"""The shared A* (solver.search.astar): shortest lengths against breadth-first
+"""The shared A* (solitaire.search.astar): shortest lengths against breadth-first
 search on two games, the memory budget, the table it borrows, and the
 ``--optimal`` contract of ``solve`` (proved or best-so-far plus a lower bound,
 timeout, Ctrl-C)."""
@@ -7,15 +7,15 @@ import random
 import numpy as np
 import pytest
 
-from solver.deals import make_deal
-from solver.games import get_game
-from solver.games.pyramid import kernel as PK
-from solver.replay import verify_win
-from solver.rules import parse_rules
-from solver.search import astar, config, engine
-from solver.search.position import astar_length, position_verdict, shortest_length, weighted_search
-from solver.search.solve import solve
-from solver.search.tt import Table
+from solitaire.deals import make_deal
+from solitaire.games import get_game
+from solitaire.games.pyramid import kernel as PK
+from solitaire.replay import verify_win
+from solitaire.rules import parse_rules
+from solitaire.search import astar, config, engine
+from solitaire.search.position import astar_length, position_verdict, shortest_length, weighted_search
+from solitaire.search.solve import solve
+from solitaire.search.tt import Table
 
 from test_pyramid_helpers import SPEC, bfs_optimal, rules_arr, small_position
 from test_yukon_solve import bfs_shortest as yukon_bfs
@@ -71,7 +71,7 @@ def test_partial_expansion_gives_breadth_first_search_length_in_bakers_dozen(sha
     positions of all four rule settings: the shortest length of plain BFS on
     the reference engine, or None where there is no win, and each path
     replays to a win."""
-    from solver.games.bakers_dozen.oracle import bfs_distance
+    from solitaire.games.bakers_dozen.oracle import bfs_distance
     from test_bakers_dozen_fast import small_positions
     bakers = get_game("bakers-dozen")
     won = lost = 0
@@ -231,7 +231,7 @@ def test_ctrl_c_after_the_last_weighted_quantum_is_not_lost(monkeypatch, deal, d
     (unknown, "interrupted": a batch then stops), not the arena's verdict,
     which would swallow the key press (seen as a flaky batch Ctrl-C test).
     Klondike deals 11 and 2 at 3,000 nodes are decided by that phase."""
-    from solver.search import solve as solve_module
+    from solitaire.search import solve as solve_module
     rules = {"draw": 1}
     plain = solve(make_deal("klondike", deal), rules, max_nodes=3000, tt_mb=8)
     assert plain.result == decided

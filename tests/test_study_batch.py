@@ -11,15 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from cli_process import CLI, start_cli
-from solver.cli import main
-from solver.deals import make_deal
-from solver.replay import verify_win
-from solver.games import get_game
-from solver.study.backends import ProcessPool
-from solver.study.batch import run_batch
-from solver.study.deal_set import DealSet
-from solver.study.runconfig import RunConfig, load_run_config
-from solver.study.store import JOURNAL, read_rows
+from solitaire.cli import main
+from solitaire.deals import make_deal
+from solitaire.replay import verify_win
+from solitaire.games import get_game
+from solitaire.study.backends import ProcessPool
+from solitaire.study.batch import run_batch
+from solitaire.study.deal_set import DealSet
+from solitaire.study.runconfig import RunConfig, load_run_config
+from solitaire.study.store import JOURNAL, read_rows
 
 COLUMNS = ["deal", "verdict", "moves", "nodes", "reason", "solution"]
 

@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 from benchmark_scripts import load
 
-from solver.deals import make_deal
-from solver.search.solve import solve
-from solver.solution import SOLVED, UNKNOWN, UNSOLVABLE
-from solver.study.combine import STUDY, carry_all, carry_over, overlay, win_under, with_provenance
-from solver.study.errors import StudyError
+from solitaire.deals import make_deal
+from solitaire.search.solve import solve
+from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.study.combine import STUDY, carry_all, carry_over, overlay, win_under, with_provenance
+from solitaire.study.errors import StudyError
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -5,11 +5,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from solver.cli import main
-from solver.study.batch import run_batch
-from solver.study.deal_set import DealSet
-from solver.study.runconfig import RunConfig, load_run_config
-from solver.study.store import read_rows
+from solitaire.cli import main
+from solitaire.study.batch import run_batch
+from solitaire.study.deal_set import DealSet
+from solitaire.study.runconfig import RunConfig, load_run_config
+from solitaire.study.store import read_rows
 
 COLUMNS = ["deal", "verdict", "moves", "nodes", "reason", "solution"]
 

@@ -1,11 +1,11 @@
-"""Deal sets: parsing like solver.deal_ranges, interval arithmetic, laziness."""
+"""Deal sets: parsing like solitaire.deal_ranges, interval arithmetic, laziness."""
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 
-from solver.deal_ranges import parse_deal_range
-from solver.deals import DealError
-from solver.study.deal_set import DealSet
+from solitaire.deal_ranges import parse_deal_range
+from solitaire.deals import DealError
+from solitaire.study.deal_set import DealSet
 
 
 def test_parse_merges_and_sorts():

@@ -16,16 +16,16 @@ import pytest
 from click.testing import CliRunner
 
 from cli_process import CLI, start_cli
-from solver.cli import main
-from solver.study import stats
-from solver.study.backends import InProcess
-from solver.study.batch import BatchInterrupted, run_batch
-from solver.study.deal_set import DealSet
-from solver.study.errors import StudyError
-from solver.study.experiment import load_study, run_study
-from solver.study.report import build_report, load_setting
-from solver.study.runconfig import RUN_FILE, RunConfig, load_run_config
-from solver.study.store import JOURNAL, PARTS, read_rows
+from solitaire.cli import main
+from solitaire.study import stats
+from solitaire.study.backends import InProcess
+from solitaire.study.batch import BatchInterrupted, run_batch
+from solitaire.study.deal_set import DealSet
+from solitaire.study.errors import StudyError
+from solitaire.study.experiment import load_study, run_study
+from solitaire.study.report import build_report, load_setting
+from solitaire.study.runconfig import RUN_FILE, RunConfig, load_run_config
+from solitaire.study.store import JOURNAL, PARTS, read_rows
 
 STAGES = [{"max_nodes": 5000, "tt_mb": 16}, {"max_nodes": 20000}]
 
@@ -264,8 +264,8 @@ def test_cli_bad_escalate_is_one_line_and_status_2(tmp_path, escalate, message):
 
 
 def test_real_klondike_deals_unknown_at_2000_nodes_are_decided_at_200000(tmp_path):
-    from solver.deals import make_deal
-    from solver.search.solve import solve
+    from solitaire.deals import make_deal
+    from solitaire.search.solve import solve
 
     out = tmp_path / "k1"
     result = CliRunner().invoke(main, ["batch", "klondike", "--deals", "1-8", "--max-nodes", "2000", "--tt-mb", "8",

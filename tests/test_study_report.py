@@ -10,14 +10,14 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from solver.cli import main
-from solver.study import charts, stats
-from solver.study.batch import run_batch
-from solver.study.deal_set import DealSet
-from solver.study.errors import StudyError
-from solver.study.experiment import load_study
-from solver.study.report import build_report, derive_labels, load_setting, write_report
-from solver.study.runconfig import RunConfig
+from solitaire.cli import main
+from solitaire.study import charts, stats
+from solitaire.study.batch import run_batch
+from solitaire.study.deal_set import DealSet
+from solitaire.study.errors import StudyError
+from solitaire.study.experiment import load_study
+from solitaire.study.report import build_report, derive_labels, load_setting, write_report
+from solitaire.study.runconfig import RunConfig
 
 
 def verdict_of(draw, deal):
@@ -206,7 +206,7 @@ def test_cli_bad_input_is_one_line_and_status_2(tmp_path, args, message):
 def test_every_declared_experiment_loads():
     from pathlib import Path
 
-    from solver.games import game_names
+    from solitaire.games import game_names
 
     root = Path(__file__).resolve().parent.parent
     files = sorted((root / "experiments").glob("*.toml"))

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
-from solver.study import stats
+from solitaire.study import stats
 
 
 @pytest.mark.parametrize("k,n,lo,hi", [

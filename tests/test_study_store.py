@@ -9,11 +9,11 @@ import tracemalloc
 import pandas as pd
 import pytest
 
-from solver.study.batch import BatchInterrupted, run_batch
-from solver.study.deal_set import DealSet
-from solver.study.errors import StudyError
-from solver.study.runconfig import RunConfig, load_run_config
-from solver.study.store import JOURNAL, PARTS, ResultStore, read_rows
+from solitaire.study.batch import BatchInterrupted, run_batch
+from solitaire.study.deal_set import DealSet
+from solitaire.study.errors import StudyError
+from solitaire.study.runconfig import RunConfig, load_run_config
+from solitaire.study.store import JOURNAL, PARTS, ResultStore, read_rows
 
 VERDICT = ["solved", "unsolvable", "unknown"]
 
@@ -201,7 +201,7 @@ def test_progress_bar_shows_rate_and_verdicts(tmp_path, config, capsys):
 
 
 def test_a_worker_running_other_code_refuses(tmp_path, config):
-    from solver.study import worker
+    from solitaire.study import worker
 
     task = worker.Task("klondike", 1, config.rules, 10, None, 1.0, "0123456789abcdef")
     with pytest.raises(StudyError, match="other solver code"):

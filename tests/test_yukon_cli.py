@@ -5,8 +5,8 @@ import json
 
 from click.testing import CliRunner
 
-from solver import cards
-from solver.cli import main
+from solitaire import cards
+from solitaire.cli import main
 
 
 def run(*args: str):

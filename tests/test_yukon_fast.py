@@ -8,13 +8,13 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import cards
-from solver.deals import Layout, make_deal
-from solver.games import get_game
-from solver.games.yukon import fast
-from solver.games.yukon import kernel as K
-from solver.games.yukon.reference import YukonState
-from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire import cards
+from solitaire.deals import Layout, make_deal
+from solitaire.games import get_game
+from solitaire.games.yukon import fast
+from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon.reference import YukonState
+from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from yukon_helpers import bfs_shortest
 
 SPEC = get_game("yukon")
@@ -79,7 +79,7 @@ def test_random_games_fast_equals_reference(seed, steps, greed):
 
 def test_a_won_game_is_reached_and_checked():
     """Playing a solver's win move by move keeps both engines equal to the end."""
-    from solver.search.solve import solve
+    from solitaire.search.solve import solve
 
     deal = make_deal("yukon", 2)
     result = solve(deal, {}, max_nodes=200_000)

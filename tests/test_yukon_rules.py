@@ -6,13 +6,13 @@ from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
-from solver import cards
-from solver.deals import DealError, Layout, deal_from_json, deck, make_deal
-from solver.games import get_game
-from solver.games.base import IllegalMove
-from solver.games.yukon.reference import YukonState
-from solver.replay import ReplayError, replay
-from solver.rules import RuleError, parse_rules
+from solitaire import cards
+from solitaire.deals import DealError, Layout, deal_from_json, deck, make_deal
+from solitaire.games import get_game
+from solitaire.games.base import IllegalMove
+from solitaire.games.yukon.reference import YukonState
+from solitaire.replay import ReplayError, replay
+from solitaire.rules import RuleError, parse_rules
 
 SPEC = get_game("yukon")
 

@@ -9,19 +9,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import cards
-from solver.deals import Deal, Layout, make_deal
-from solver.games import get_game
-from solver.games.yukon import fast
-from solver.games.yukon import kernel as K
-from solver.games.yukon.layout import PILE_SIZES
-from solver.games.yukon.reference import YukonState
+from solitaire import cards
+from solitaire.deals import Deal, Layout, make_deal
+from solitaire.games import get_game
+from solitaire.games.yukon import fast
+from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon.layout import PILE_SIZES
+from solitaire.games.yukon.reference import YukonState
 from yukon_helpers import bfs_shortest
 from test_yukon_fast import pinned_set
-from solver.search.position import position_verdict, shortest_length, weighted_search
-from solver.replay import verify_win
-from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
-from solver.search.solve import solve
+from solitaire.search.position import position_verdict, shortest_length, weighted_search
+from solitaire.replay import verify_win
+from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire.search.solve import solve
 
 SPEC = get_game("yukon")
 
@@ -109,7 +109,7 @@ def test_unknown_says_when_the_weighted_arena_filled_first():
     """Deal 64 is unknown at 10^5 nodes either way; with a 1 MB table the
     weighted A* arena fills before its node share is spent, and the reason
     says so, since a larger --tt-mb (not only --max-nodes) may then decide."""
-    from solver.search.solve import FILLED_THEN_BUDGET
+    from solitaire.search.solve import FILLED_THEN_BUDGET
     small = solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=1)
     roomy = solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=64)
     assert (small.result, small.reason) == ("unknown", FILLED_THEN_BUDGET)
@@ -431,7 +431,7 @@ def test_weighted_phase_is_guided_by_the_bound_without_cut_sets():
 def test_solve_runs_weighted_astar_on_the_guide_rules(monkeypatch):
     """The guide reaches the search: deal 64 gets past the discrepancy
     phase at 10^5 nodes, and its weighted phase asks for the guide."""
-    from solver.games.yukon.spec import YukonSpec
+    from solitaire.games.yukon.spec import YukonSpec
     asked = []
     guide = YukonSpec.weighted_rules
 

@@ -1,4 +1,4 @@
-"""Yukon swap components (solver/games/yukon/swap_components.py, the opt-in
+"""Yukon swap components (solitaire/games/yukon/swap_components.py, the opt-in
 ``SWAP_COMPONENTS``): the key, the moves and their notation, checked against
 members enumerated independently on the reference engine
 (tests/yukon_swap_helpers.py)."""
@@ -11,16 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmark_scripts import load
-from solver.deals import make_deal
-from solver.games.yukon import fast, swaps
-from solver.games.yukon import kernel as K
-from solver.games.yukon import swap_components as components
-from solver.games.yukon.reference import YukonState
-from solver.replay import verify_win
-from solver.search import engine
-from solver.search.config import MODE_SOLVE
-from solver.search.position import search_position
-from solver.search.solve import solve
+from solitaire.deals import make_deal
+from solitaire.games.yukon import fast, swaps
+from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon import swap_components as components
+from solitaire.games.yukon.reference import YukonState
+from solitaire.replay import verify_win
+from solitaire.search import engine
+from solitaire.search.config import MODE_SOLVE
+from solitaire.search.position import search_position
+from solitaire.search.solve import solve
 from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafted, is_swap_text, members, played, \
     positions_along_random_games, three_pairs
 

@@ -1,4 +1,4 @@
-"""Yukon swap classes (solver/games/yukon/swaps.py): the key, the moves and
+"""Yukon swap classes (solitaire/games/yukon/swaps.py): the key, the moves and
 their notation, checked against members enumerated independently
 (tests/yukon_swap_helpers.py)."""
 from __future__ import annotations
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.games.yukon import fast, swaps
-from solver.games.yukon import kernel as K
-from solver.games.yukon.reference import YukonState
-from solver.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire.games.yukon import fast, swaps
+from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon.reference import YukonState
+from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafted, members, \
     positions_along_random_games, three_pairs
 

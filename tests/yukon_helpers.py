@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from solver.games.yukon.reference import YukonState
+from solitaire.games.yukon.reference import YukonState
 
 
 def bfs_shortest(state: YukonState) -> int | None:

@@ -8,12 +8,12 @@ import random
 
 import numpy as np
 
-from solver import cards
-from solver.games import get_game
-from solver.games.yukon import swaps
-from solver.games.yukon import kernel as K
-from solver.games.yukon.reference import YukonState
-from solver.search.config import MODE_SOLVE
+from solitaire import cards
+from solitaire.games import get_game
+from solitaire.games.yukon import swaps
+from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon.reference import YukonState
+from solitaire.search.config import MODE_SOLVE
 from test_yukon_fast import random_layout
 
 SPEC = get_game("yukon")

@@ -1,0 +1,226 @@
+"""The ``solitaire`` command line: a thin skin over the library.
+
+Every command parses its arguments, calls ``solitaire`` and prints; expected
+errors become one line on stderr with exit status 2.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from solitaire import __version__
+from solitaire.cli_options import budget_options, cli_errors, collect_rules, fail, rule_options
+from solitaire.search import config
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="solitaire")
+def main():
+    """Solve patience deals and measure how many can be won.
+
+    \b
+    Games: klondike, pyramid, yukon, bakers-dozen.
+    Deal numbers are PySolFC game numbers (play any deal there to check).
+    Examples:
+      solitaire deal klondike 24
+      solitaire solve klondike 24 --draw 3
+      solitaire solve klondike 1-200 --draw 3 --jsonl > all.jsonl
+      solitaire solve --deal-file d.json --json > s.json && solitaire show s.json
+    """
+
+
+@main.command()
+@click.argument("game")
+@click.argument("number", type=str)
+@click.option("--json", "as_json", is_flag=True, help="Write the deal file (JSON) instead of a picture.")
+@cli_errors
+def deal(game, number, as_json):
+    """Show deal NUMBER of GAME, or write it as a deal file.
+
+    \b
+    Examples:
+      solitaire deal klondike 24
+      solitaire deal pyramid 7 --json > d.json
+    """
+    from solitaire.deals import DealError, make_deal
+    from solitaire.games import get_game
+
+    spec = get_game(game)
+    try:
+        n = int(number)
+    except ValueError:
+        raise DealError(f"deal number must be a whole number, not {number!r}") from None
+    d = make_deal(spec.name, n)
+    if as_json:
+        click.echo(json.dumps(d.to_json()))
+    else:
+        click.echo(f"{d.label()}")
+        click.echo(spec.render_layout(d.layout))
+
+
+def _optimal_budgets(max_nodes: int, tt_mb: float) -> tuple[int, float]:
+    """The budgets for --optimal: those given on the command line, else the
+    larger ones A* needs (it stores every position it generates)."""
+    source = click.get_current_context().get_parameter_source
+    if source("max_nodes") == click.core.ParameterSource.DEFAULT:
+        max_nodes = config.OPTIMAL_MAX_NODES
+    if source("tt_mb") == click.core.ParameterSource.DEFAULT:
+        tt_mb = config.OPTIMAL_TT_MB
+    return max_nodes, tt_mb
+
+
+def _progress_printer():
+    last = [0.0]
+
+    def report(info):
+        now = time.monotonic()
+        if now - last[0] >= 1.0:
+            last[0] = now
+            bound = f"lower bound {info['bound']}, " if info.get("phase") == "optimal" else ""
+            click.echo(f"  {bound}{info['nodes']} nodes", err=True)
+
+    return report
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.argument("deals", required=False)
+@click.option("--deal-file", type=click.Path(dir_okay=False), help="Solve the deal in this deal file.")
+@rule_options
+@budget_options
+@click.option("--optimal", is_flag=True,
+              help="Find a shortest win and prove it (A*). Without --max-nodes / --tt-mb it allows "
+                   f"{config.OPTIMAL_MAX_NODES:,} nodes and {config.OPTIMAL_TT_MB} MB.")
+@click.option("--sharper-bound", is_flag=True,
+              help="With --optimal, Baker's Dozen: a sharper lower bound that stores about 10 times fewer "
+                   "positions and costs more time per node (for deals that fill the table); other games: "
+                   "no change.")
+@click.option("--swap-components", is_flag=True,
+              help="Yukon: search every class of positions joined by stack swaps as one (R7b, docs/yukon.md): "
+                   "fewer nodes, more time per node; proves deals 886 and 823 lost within 10^7 nodes, which the "
+                   "default leaves unknown.")
+@click.option("--json", "as_json", is_flag=True, help="Write the solution file (JSON) for one deal.")
+@click.option("--jsonl", is_flag=True, help="Write one solution file per line (for a range).")
+@cli_errors
+def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bound, swap_components, as_json, jsonl,
+          **kwargs):
+    """Solve deal(s) DEALS of GAME (e.g. 24, or 1-200), or a --deal-file.
+
+    Prints the verdict (solved / unsolvable / unknown), moves, nodes and time.
+    Every 'solved' has been replayed on the reference engine.
+
+    \b
+    Examples:
+      solitaire solve klondike 24
+      solitaire solve klondike 24 --draw 3
+      solitaire solve klondike 24 --draw 3 --passes unlimited --foundation-to-tableau
+      solitaire solve klondike 1-200 --draw 3 --jsonl > all.jsonl
+      solitaire solve pyramid 7 --optimal --json > s.json
+      solitaire solve yukon 886 --max-nodes 10000000 --tt-mb 1024 --swap-components
+    """
+    from solitaire.deal_ranges import parse_deal_range
+    from solitaire.deals import make_deal, read_deal_file
+    from solitaire.games import get_game
+    from solitaire.rules import parse_rules
+    from solitaire.search.solve import solve as run_solve
+
+    given = collect_rules(kwargs)
+    if deal_file:
+        if deals:
+            fail("give either --deal-file or a deal range, not both")
+        the_deals = [read_deal_file(deal_file)]
+        if game and get_game(game).name != the_deals[0].game:
+            fail(f"deal file holds a {the_deals[0].game} deal, not {game}")
+        spec = get_game(the_deals[0].game)
+    else:
+        if not game or not deals:
+            fail("give GAME and DEALS (e.g. 'solitaire solve klondike 24'), or --deal-file")
+        spec = get_game(game)
+        the_deals = None
+        numbers = parse_deal_range(deals)
+    rules = parse_rules(spec, given)
+    if as_json and (the_deals is None and len(numbers) > 1):
+        fail("--json writes one solution file: use --jsonl for a range")
+    if sharper_bound and not optimal:
+        fail("--sharper-bound works with --optimal only")
+    if optimal:
+        max_nodes, tt_mb = _optimal_budgets(max_nodes, tt_mb)
+    progress = _progress_printer() if optimal else None
+    deal_iter = the_deals if the_deals is not None else (make_deal(spec.name, n) for n in numbers)
+    for d in deal_iter:
+        result = run_solve(d, rules, max_nodes=max_nodes, timeout=timeout, tt_mb=tt_mb, optimal=optimal,
+                           sharper_bound=sharper_bound, progress=progress, swap_components=swap_components)
+        if as_json:
+            click.echo(json.dumps(result.to_json(with_lower_bound=optimal), indent=1))
+        elif jsonl:
+            click.echo(json.dumps(result.to_json(with_lower_bound=optimal)))
+            sys.stdout.flush()
+        else:
+            click.echo(result.summary())
+
+
+@main.command()
+@click.argument("solution_file", type=click.Path(dir_okay=False))
+@click.option("--moves-only", is_flag=True, help="List the moves without the positions.")
+@cli_errors
+def show(solution_file, moves_only):
+    """Replay a solution file position by position (checking every move).
+
+    \b
+    Example:
+      solitaire solve klondike 24 --json > s.json && solitaire show s.json
+    """
+    from solitaire.games import get_game
+    from solitaire.replay import replay
+    from solitaire.rules import parse_rules
+    from solitaire.solution import read_solution_file
+
+    data = read_solution_file(solution_file)
+    spec = get_game(data["deal"].game)
+    rules = parse_rules(spec, data["rules"])
+    deal = data["deal"]
+    click.echo(f"{deal.label()}, rules {json.dumps(rules)}: {data['result']}, {len(data['moves'])} moves")
+    if not moves_only:
+        click.echo(spec.new_reference(deal.layout, rules).render())
+
+    def on_position(i, move, state):
+        click.echo(f"\n{i}. {move}")
+        if not moves_only:
+            click.echo(state.render())
+
+    final = replay(spec, deal.layout, rules, data["moves"], on_position)
+    if data["moves"]:
+        click.echo("\nwon" if final.is_won() else "\nthe moves are legal but the game is not won")
+
+
+@main.command()
+def games():
+    """List the games and their rule options."""
+    from solitaire.games import game_names, get_game
+
+    for name in game_names():
+        spec = get_game(name)
+        click.echo(f"{name}: defaults {json.dumps(spec.complete_rules({}))}")
+        for opt in spec.options:
+            click.echo(f"  {opt.cli_flag}: {opt.help}")
+
+
+def _register_study_commands() -> None:
+    try:
+        from solitaire.study.commands import COMMANDS
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("solitaire.study.commands", "solitaire.study"):
+            raise
+        return
+    for command in COMMANDS:
+        main.add_command(command)
+
+
+_register_study_commands()
+
+
+if __name__ == "__main__":
+    main()

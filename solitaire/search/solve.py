@@ -1,0 +1,392 @@
+"""Public solving API: validate, search in quanta, replay-verify, report.
+
+>>> from solitaire.deals import make_deal
+>>> r = solve(make_deal("klondike", 24), {"draw": 1})     # doctest: +SKIP
+>>> r.result, len(r.moves)                                 # doctest: +SKIP
+('solved', 126)
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import numpy as np
+
+from solitaire.deals import Deal
+from solitaire.games import get_game
+from solitaire.games.base import GameSpec
+from solitaire.replay import ReplayError, verify_win
+from solitaire.rules import parse_rules
+from solitaire.search import astar, config, engine
+from solitaire.search import kernels as K
+from solitaire.search.tt import Table
+from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE, SolveResult
+
+
+class SolverBug(RuntimeError):
+    """The fast engine claimed a win the reference engine rejects."""
+
+
+class BudgetError(ValueError):
+    """A budget option out of range."""
+
+
+def check_budgets(max_nodes: int, timeout: float | None, tt_mb: float) -> None:
+    if max_nodes is None or int(max_nodes) < 1:
+        raise BudgetError(f"max-nodes must be at least 1, got {max_nodes}")
+    if timeout is not None and timeout <= 0:
+        raise BudgetError(f"timeout must be a positive number of seconds, got {timeout}")
+    if not 1 <= tt_mb <= 64 * 1024:
+        raise BudgetError(f"transposition table size must be 1..65536 MB, got {tt_mb}")
+
+
+# The weighted A* phase filled its arena before its node share was spent,
+# and the DFS after it then ran out of nodes: a larger --tt-mb, not only a
+# larger --max-nodes, may decide the deal (Yukon at 10^7 nodes needs 1024 MB).
+FILLED_THEN_BUDGET = "node budget (after weighted A* filled --tt-mb)"
+
+_BUFFERS: dict = {}
+
+
+def _buffers(spec: GameSpec, state_len: int, tt_mb: float) -> tuple[engine.SearchStack, Table]:
+    """Search arrays and table, kept per process: batches reuse them deal after deal."""
+    key = (spec.name, state_len, tt_mb)
+    if key not in _BUFFERS:
+        _BUFFERS.clear()  # one table at a time bounds memory
+        _BUFFERS[key] = (engine.SearchStack(state_len, spec.max_depth, spec.max_moves), Table(tt_mb))
+    return _BUFFERS[key]
+
+
+class _Search:
+    """One deal's search state: arrays reused by the DFS and IDA* phases."""
+
+    def __init__(self, spec: GameSpec, deal: Deal, rules: dict, tt_mb: float, timeout: float | None,
+                 progress: Callable[[dict], None] | None, sharper_bound: bool = False,
+                 rules_arr: np.ndarray | None = None, lds_rules_arr: np.ndarray | None = None):
+        self.spec, self.deal, self.rules = spec, deal, rules
+        self.root = spec.encode(spec.new_reference(deal.layout, rules), rules)
+        self.rules_arr = spec.rules_array(rules) if rules_arr is None else rules_arr
+        self.lds_rules_arr = self.rules_arr if lds_rules_arr is None else lds_rules_arr  # the discrepancy phase's
+        self.line_rules = self.rules_arr  # what the DFS stack's line was searched with
+        self.stack, self.table = _buffers(spec, len(self.root), tt_mb)
+        self.start = time.perf_counter()
+        self.deadline = None if timeout is None else self.start + timeout
+        self.progress = progress
+        self.nodes = 0
+        self.reason = ""
+        self.win_path: list[tuple[np.ndarray, int]] | None = None  # a win found by weighted A* (else the DFS stack's)
+        self.depth_cut = False  # the last complete search left paths cut by the depth limit
+        self.sharper_bound = sharper_bound  # A* for shortest wins with the game's sharper bound
+        self.relaxation_run = False  # the game's relaxation has had its try (once per deal)
+        self.relaxed_nodes = 0  # of ``nodes``, those of the relaxed game (extra to the node budget)
+        self.proof = ""  # how a loss was proved, when not by this game's own search
+
+    def run(self, mode: int, bound: int, max_nodes: int, discrepancies: bool = False,
+            relaxed: np.ndarray | None = None) -> int:
+        """Run one DFS / IDA* iteration to its end; returns the engine status.
+        ``relaxed``: a plain DFS under the game's ``relaxed_rules`` instead."""
+        stamp = np.uint32(self.table.new_search())
+        s, t = self.stack, self.table
+        s.reset(self.root, max_nodes, bound, self.spec.class_folding)
+        rules_arr = relaxed if relaxed is not None else self.lds_rules_arr if discrepancies else self.rules_arr
+        self.line_rules = rules_arr
+
+        def step() -> int:
+            return s.step(self.spec.game_id, rules_arr, mode, discrepancies, t, stamp, config.QUANTUM)
+
+        phase = ("relaxation" if relaxed is not None else "discrepancy" if discrepancies
+                 else "dfs" if bound < 0 else "optimal")
+        status = self._drive(step, lambda: int(s.ctl[engine.NODES]), lambda: bound, phase)
+        self.depth_cut = bool(s.ctl[engine.CUTOFF])
+        return status
+
+    def run_astar(self, upper: int, max_nodes: int, weight: int = 1) -> tuple[astar.Arena, int]:
+        """A* for a win shorter than ``upper``, in memory borrowed from the table:
+        the arena and SOLVED, EXHAUSTED or BUDGET.
+
+        With ``weight`` > 1, weighted A* for any win (``upper`` is then only
+        the number of f buckets), on the solvability moves.  The status is
+        ``_drive``'s, not the arena's: a Ctrl-C raised just after the quantum
+        that ended the search gives BUDGET ("interrupted"), so the caller
+        stops instead of carrying on as if nothing had been pressed."""
+        arena = astar.Arena(self.table.scratch(), self.root, upper, self.spec.max_depth)
+        arena.reset(max_nodes, weight, partial=self.spec.astar_partial, sharper=self.sharper_bound)
+        movebuf = np.zeros(self.spec.max_moves, dtype=np.int32)
+        mode = config.MODE_OPTIMAL if weight == 1 else config.MODE_SOLVE
+        rules_arr = self.rules_arr if weight == 1 else self.spec.weighted_rules(self.rules_arr)
+
+        def step() -> int:
+            return astar.step(self.spec.game_id, rules_arr, mode, arena, movebuf, config.QUANTUM)
+
+        phase = "optimal" if weight == 1 else "weighted"
+        status = self._drive(step, lambda: int(arena.ctl[astar.NODES]), lambda: int(arena.ctl[astar.LOWER]), phase)
+        return arena, status
+
+    def run_weighted(self, max_nodes: int) -> int:
+        """Weighted A* from the root: SOLVED (``win_path`` set), EXHAUSTED
+        (every position reached, no win: lost), or BUDGET."""
+        weight = self.spec.weighted_weight
+        arena, status = self.run_astar(self.spec.max_depth + 256 * weight, max_nodes, weight)
+        if status == engine.SOLVED:
+            self.win_path = arena.path(self.spec.game_id, self.rules_arr)
+        self.depth_cut = False
+        return status
+
+    def _drive(self, step: Callable[[], int], nodes: Callable[[], int], bound: Callable[[], int], phase: str) -> int:
+        """Call ``step`` (one quantum) until the search ends, the clock runs
+        out or Ctrl-C; report progress; count the nodes.  ``phase`` says what
+        ``bound`` is: the proved lower bound ("optimal"), the allowed
+        discrepancies ("discrepancy"), or nothing ("dfs", -1)."""
+        status = engine.RUNNING
+        try:
+            while status == engine.RUNNING:
+                status = step()
+                if status == engine.RUNNING and self.deadline and time.perf_counter() > self.deadline:
+                    status, self.reason = engine.BUDGET, "timeout"
+                if self.progress is not None:
+                    self.progress({"nodes": self.nodes + nodes(), "bound": bound(), "phase": phase})
+        except KeyboardInterrupt:
+            status, self.reason = engine.BUDGET, "interrupted"
+        if status == astar.FULL:
+            status, self.reason = engine.BUDGET, "memory (--tt-mb)"
+        if status == engine.BUDGET and not self.reason:
+            self.reason = "node budget"
+        self.nodes += nodes()
+        return status
+
+    def solution(self, path: list[tuple[np.ndarray, int]] | None = None) -> list[str]:
+        """The notation moves of ``path`` (default: the DFS stack's line), replay-verified."""
+        if path is None:
+            states, taken = self.stack.line()
+            moves = self.spec.describe_line(states, self.line_rules, taken)
+        else:
+            moves = [text for state, move in path for text in self.spec.describe_move(state, self.rules_arr, move)]
+        try:
+            verify_win(self.spec, self.deal.layout, self.rules, moves)
+        except ReplayError as exc:
+            raise SolverBug(f"{self.deal.label()}: fast engine's solution fails replay: {exc}") from None
+        return moves
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def spent(self) -> int:
+        """Nodes counted against the node budget: all but the relaxed game's."""
+        return self.nodes - self.relaxed_nodes
+
+
+def solve(deal: Deal, rules: dict[str, Any] | None = None, *, max_nodes: int = config.DEFAULT_MAX_NODES,
+          timeout: float | None = None, tt_mb: float = config.DEFAULT_TT_MB, optimal: bool = False,
+          sharper_bound: bool = False, progress: Callable[[dict], None] | None = None,
+          rules_arr: np.ndarray | None = None, swap_components: bool = False) -> SolveResult:
+    """Decide one deal: ``solved`` (replay-verified moves), ``unsolvable`` or ``unknown``.
+
+    With ``optimal=True`` the solution has the fewest moves when
+    ``result.optimal`` is True; otherwise it is the best found and
+    ``result.lower_bound`` is the proved least length of any win.
+    ``sharper_bound``: A* uses the game's ``lower_bound_at_least`` (kernel
+    contract) where it would store a position: fewer positions, more time.
+    ``rules_arr``: the kernels' rules array to search with, instead of the
+    game's own for ``rules`` (research runs with a reduction switched on or
+    off: benchmarks/yukon_folding.py); wins are still replayed under ``rules``.
+    ``swap_components``: Yukon's R7b folding (``--swap-components``; the
+    game's ``swap_components_rules``, a RuleError for other games) in the
+    phases that prove losses, weighted A* and the DFS, noted in the result.
+    The discrepancy phase keeps the game's own folding: it finds wins by
+    following the move order, which the classes' merged move lists blur,
+    and it runs several times faster there (docs/yukon.md).
+    """
+    spec = get_game(deal.game)
+    rules = parse_rules(spec, rules or {})
+    check_budgets(max_nodes, timeout, tt_mb)
+    lds_rules_arr = None
+    if swap_components:
+        lds_rules_arr = spec.rules_array(rules) if rules_arr is None else rules_arr
+        rules_arr = spec.swap_components_rules(lds_rules_arr)
+    search = _Search(spec, deal, rules, tt_mb, timeout, progress, sharper_bound, rules_arr, lds_rules_arr)
+    status = _decide(search, int(max_nodes))
+    result = SolveResult(deal, rules, UNKNOWN, swap_components=swap_components)
+    if status == engine.SOLVED:
+        result.result, result.moves = SOLVED, search.solution(search.win_path)
+    elif status == engine.EXHAUSTED:
+        if search.depth_cut:
+            search.reason = "depth limit"
+        else:
+            result.result = UNSOLVABLE
+    if (result.result == UNKNOWN and _relaxation_left(search)
+            and (search.reason.startswith("node budget") or search.reason == "depth limit")):
+        if _relaxed(search, int(max_nodes)):
+            result.result = UNSOLVABLE
+    result.proof = search.proof
+    if optimal and result.result == SOLVED:
+        _shortest(search, result, int(max_nodes))
+    result.nodes, result.seconds, result.reason = search.nodes, search.elapsed(), search.reason
+    if result.result != UNKNOWN and not (optimal and not result.optimal):
+        result.reason = ""
+    return result
+
+
+def _decide(search: _Search, max_nodes: int) -> int:
+    """Find a win or prove there is none, within ``max_nodes`` expansions.
+
+    Three phases, each given what the ones before left of the budget:
+
+    1. limited discrepancy search with a growing number of allowed
+       deviations from the move ordering (the game's ``lds_share_for`` the
+       rules of the budget, at most its ``lds_max_nodes``): wins a few
+       wrong turns away from the ordering;
+    2. weighted A* (``weighted_share``, at most ``weighted_max_nodes``;
+       none for most games): wins the depth-first order reaches late;
+    3. a plain DFS with the rest.
+
+    Phases 1 and 2 prove nothing lost, but for phase 2 running out of
+    positions (every one reachable expanded, as a complete DFS does).
+    Phase 2 is skipped when phase 1 saw the whole tree (nothing deviated):
+    the DFS then decides at once.
+
+    Where the game's ``relaxation_early_for`` the rules, it tries its
+    relaxation between phases 1 and 2, or inside phase 1 once that has
+    spent the game's ``relaxation_after_nodes`` (``_relaxed``: it can only
+    prove the deal lost, and its positions are extra to the budget, which
+    the phases still get in full); else it is tried only on a deal the three
+    phases leave unknown (``solve``).
+    """
+    spec = search.spec
+    lds_budget = int(max_nodes * spec.lds_share_for(search.rules))
+    if spec.lds_max_nodes is not None:
+        lds_budget = min(lds_budget, spec.lds_max_nodes)
+    bound, whole_tree = 0, False
+    early = spec.relaxation_early_for(search.rules)
+    relax_at = spec.relaxation_after_nodes if early else None  # inside phase 1, from this spend on
+    while lds_budget > 0 and search.spent() < lds_budget and not search.reason:
+        status = search.run(config.MODE_SOLVE, bound, lds_budget - search.spent(), discrepancies=True)
+        if status == engine.SOLVED:
+            return status
+        if search.reason in ("timeout", "interrupted"):
+            return engine.BUDGET
+        search.reason = ""
+        whole_tree = status == engine.EXHAUSTED and search.stack.ctl[engine.NEXT_BOUND] == engine.NO_BOUND
+        if status != engine.EXHAUSTED or whole_tree:
+            break  # share spent, or nothing deviates: the plain DFS below decides
+        bound = int(search.stack.ctl[engine.NEXT_BOUND])
+        if relax_at is not None and search.spent() >= relax_at:
+            status = _relaxed_early(search, max_nodes)
+            if status != engine.RUNNING:
+                return status
+    if early and not whole_tree and not search.reason:
+        status = _relaxed_early(search, max_nodes)
+        if status != engine.RUNNING:
+            return status
+    arena_filled = False  # weighted A* stopped on its memory (--tt-mb), not on its node share
+    weighted_budget = int(max_nodes * spec.weighted_share_for(search.rules))
+    if spec.weighted_max_nodes is not None:
+        weighted_budget = min(weighted_budget, spec.weighted_max_nodes)
+    if weighted_budget > 0 and not whole_tree and not search.reason:
+        status = search.run_weighted(weighted_budget)
+        if status in (engine.SOLVED, engine.EXHAUSTED):
+            return status
+        if search.reason in ("timeout", "interrupted"):
+            return engine.BUDGET
+        arena_filled = search.reason == "memory (--tt-mb)"
+        search.reason = ""
+    status = search.run(config.MODE_SOLVE, -1, max(max_nodes - search.spent(), 1))
+    if arena_filled and search.reason == "node budget":
+        search.reason = FILLED_THEN_BUDGET
+    return status
+
+
+def _relaxed_early(search: _Search, max_nodes: int) -> int:
+    """The relaxation before the deal's own phases end (``_decide``), if not
+    tried yet: EXHAUSTED if it proves the deal lost, BUDGET if the clock or
+    Ctrl-C stopped it, else RUNNING (go on)."""
+    if not _relaxation_left(search):
+        return engine.RUNNING
+    if _relaxed(search, max_nodes):
+        return engine.EXHAUSTED
+    if search.reason in ("timeout", "interrupted"):
+        return engine.BUDGET
+    search.reason = ""
+    return engine.RUNNING
+
+
+def _relaxation_left(search: _Search) -> bool:
+    """Does the game have a relaxation this search has not run yet?"""
+    spec = search.spec
+    return bool(spec.relaxation) and spec.relaxation_factor > 0 and not search.relaxation_run
+
+
+def _relaxed(search: _Search, max_nodes: int) -> bool:
+    """The game's relaxed game on a deal the search has not decided: at
+    most ``relaxation_factor`` x ``max_nodes`` relaxed positions, counted in
+    the search's nodes.  Relaxed rules of the same game (``relaxed_rules``)
+    are searched like the DFS phase, in the same table and on the same
+    clock; else the game's own ``prove_lost``.  True if the relaxed game is
+    lost, which proves the deal lost (``search.proof`` says how)."""
+    spec = search.spec
+    search.relaxation_run = True
+    budget = max(int(max_nodes * spec.relaxation_factor), 1)
+    relaxed = spec.relaxed_rules(search.rules_arr)
+    name = ""
+    if relaxed is None:
+        if search.progress is not None:  # prove_lost reports no progress of its own (search.run does)
+            search.progress({"nodes": search.nodes, "bound": -1, "phase": "relaxation"})
+        lost, positions, name = spec.prove_lost(search.root, search.rules_arr, budget)
+        search.nodes += positions
+    else:
+        before = search.nodes
+        lost = search.run(config.MODE_SOLVE, -1, budget, relaxed=relaxed) == engine.EXHAUSTED and not search.depth_cut
+        positions = search.nodes - before
+        search.depth_cut = False  # the relaxed game's depth limit says nothing of this one
+    search.relaxed_nodes += positions
+    if lost:
+        search.reason = ""  # decided: the budget no longer explains the verdict
+        search.proof = f"{name or spec.relaxation} ({positions} positions, none won)"
+    return lost
+
+
+def _shortest(search: _Search, result: SolveResult, max_nodes: int) -> None:
+    """Shortest win, by the game's choice of A* or IDA*; the DFS solution is
+    the incumbent upper bound.  ``result.optimal`` only when proved; else
+    ``result.lower_bound`` is the proved least length of any win."""
+    if search.spec.optimal_search == "astar":
+        _shortest_astar(search, result, max_nodes)
+    else:
+        _shortest_ida(search, result, max_nodes)
+
+
+def _shortest_astar(search: _Search, result: SolveResult, max_nodes: int) -> None:
+    upper = len(result.moves)
+    result.lower_bound = min(upper, int(K.lower_bound(search.spec.game_id, search.root, search.rules_arr)))
+    if result.lower_bound >= upper:
+        result.optimal = True
+        return
+    if search.spent() >= max_nodes:
+        search.reason = "node budget"
+        return
+    arena, status = search.run_astar(upper, max(max_nodes - search.spent(), 1))
+    if arena.ctl[astar.BEST_NODE] >= 0:  # a win shorter than the DFS one: proved shortest if SOLVED
+        result.moves = search.solution(arena.path(search.spec.game_id, search.rules_arr))
+    result.optimal = status in (engine.SOLVED, engine.EXHAUSTED)
+    result.lower_bound = len(result.moves) if result.optimal else min(upper, int(arena.ctl[astar.LOWER]))
+
+
+def _shortest_ida(search: _Search, result: SolveResult, max_nodes: int) -> None:
+    """IDA* from the root."""
+    spec, upper = search.spec, len(result.moves)
+
+    bound = int(K.lower_bound(spec.game_id, search.root, search.rules_arr))
+    result.lower_bound = bound
+    while bound < upper and search.spent() < max_nodes and not search.reason:
+        status = search.run(config.MODE_OPTIMAL, bound, max_nodes - search.spent())
+        if status == engine.SOLVED:
+            result.moves = search.solution()
+            result.optimal, result.lower_bound = True, len(result.moves)
+            return
+        if status != engine.EXHAUSTED or search.stack.ctl[engine.CUTOFF]:
+            return
+        bound = int(search.stack.ctl[engine.NEXT_BOUND])
+        if bound == engine.NO_BOUND:  # no win at all: cannot happen after a DFS win
+            raise SolverBug(f"{search.deal.label()}: IDA* found no win although DFS did")
+        result.lower_bound = min(bound, upper)
+    if bound >= upper:
+        result.optimal, result.lower_bound = True, upper

@@ -1,7 +1,0 @@
-"""Baker's Dozen: 13 open columns, one card at a time, empty columns stay empty.
-
-``SPEC`` is the game's entry in the registry (``solver.games``).
-"""
-from solver.games.bakers_dozen.spec import SPEC
-
-__all__ = ["SPEC"]
