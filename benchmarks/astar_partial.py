@@ -32,10 +32,10 @@ def main() -> None:
     args = parser.parse_args()
 
     from solitaire.deal_ranges import parse_deal_range
-    from solitaire.deals import make_deal
+    from solitaire.dealing import make_deal
     from solitaire.games import get_game
     from solitaire.search import astar
-    from solitaire.search import solve as solve_module
+    from solitaire import solver as solve_module
 
     spec = get_game(args.game)
     rules = json.loads(args.rules)
@@ -52,12 +52,12 @@ def main() -> None:
     solve_module.solve(make_deal(args.game, 1), rules, optimal=True, max_nodes=20_000, tt_mb=16)  # compile first
     for number in parse_deal_range(args.deals):
         for variant in args.variants.split(","):
-            spec.astar_partial = variant != "plain"
+            spec.search.astar_partial = variant != "plain"
             stored.clear()
             start = time.perf_counter()
             r = solve_module.solve(make_deal(args.game, number), rules, optimal=True, max_nodes=args.max_nodes,
                                    tt_mb=args.tt_mb, sharper_bound=variant == "sharper")
-            print(f"{args.game} {number} {variant:7s}: {r.result}, {len(r.moves)} moves, "
+            print(f"{args.game} {number} {variant:7s}: {r.verdict}, {len(r.moves)} moves, "
                   f"optimal {r.optimal}, bound {r.lower_bound}, {r.nodes} nodes, "
                   f"{stored.get('used', 0)} stored of {stored.get('capacity', 0)}, "
                   f"{time.perf_counter() - start:.1f} s {r.reason}", flush=True)

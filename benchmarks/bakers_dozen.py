@@ -33,8 +33,8 @@ def peak_mb() -> float:
 
 
 def run_setting(name: str, deals, max_nodes: int, tt_mb: float, jsonl=None) -> None:
-    from solitaire.search.solve import solve
-    from solitaire.study.stats import solvability
+    from solitaire.solver import solve
+    from solitaire.studies.stats import solvability
 
     times, verdicts, unknown_deals, lost_deals = [], {"solved": 0, "unsolvable": 0, "unknown": 0}, [], []
     start = time.perf_counter()
@@ -42,13 +42,13 @@ def run_setting(name: str, deals, max_nodes: int, tt_mb: float, jsonl=None) -> N
         t = time.perf_counter()
         r = solve(d, SETTINGS[name], max_nodes=max_nodes, tt_mb=tt_mb)
         times.append(time.perf_counter() - t)
-        verdicts[r.result] += 1
-        if r.result == "unknown":
+        verdicts[r.verdict] += 1
+        if r.verdict == "unknown":
             unknown_deals.append(d.number)
-        if r.result == "unsolvable":
+        if r.verdict == "unsolvable":
             lost_deals.append(d.number)
         if jsonl is not None:
-            jsonl.write(json.dumps({"setting": name, "deal": d.number, "result": r.result, "nodes": r.nodes,
+            jsonl.write(json.dumps({"setting": name, "deal": d.number, "result": r.verdict, "nodes": r.nodes,
                                     "seconds": round(times[-1], 4), "reason": r.reason}) + "\n")
             jsonl.flush()
     total = time.perf_counter() - start
@@ -65,8 +65,8 @@ def run_setting(name: str, deals, max_nodes: int, tt_mb: float, jsonl=None) -> N
 
 
 def run_optimal(count: int, max_nodes: int, tt_mb: float) -> None:
-    from solitaire.deals import make_deal
-    from solitaire.search.solve import solve
+    from solitaire.dealing import make_deal
+    from solitaire.solver import solve
 
     proved = solved = 0
     times, gaps = [], []
@@ -75,7 +75,7 @@ def run_optimal(count: int, max_nodes: int, tt_mb: float) -> None:
         r = solve(make_deal("bakers-dozen", n), SETTINGS["any-bottom"], max_nodes=max_nodes, tt_mb=tt_mb,
                   optimal=True)
         times.append(time.perf_counter() - t)
-        if r.result == "solved":
+        if r.verdict == "solved":
             solved += 1
             proved += r.optimal
             if not r.optimal and r.lower_bound is not None:
@@ -100,8 +100,8 @@ def main() -> None:
 
     t0 = time.perf_counter()
     from solitaire.deal_ranges import parse_deal_range
-    from solitaire.deals import make_deal
-    from solitaire.search.solve import solve
+    from solitaire.dealing import make_deal
+    from solitaire.solver import solve
 
     solve(make_deal("bakers-dozen", 1), {}, max_nodes=1000, tt_mb=args.tt_mb)
     print(f"numba start-up (import + cache load or compile + first solve): {time.perf_counter() - t0:.2f} s")

@@ -16,7 +16,7 @@ import argparse
 import resource
 import time
 
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen import ladder, seatless, threshold
 

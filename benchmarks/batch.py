@@ -45,8 +45,8 @@ def load() -> float:
 
 
 def single_deal_solver(game, rules, numbers, max_nodes, tt_mb):
-    from solitaire.deals import make_deal
-    from solitaire.search.solve import solve
+    from solitaire.dealing import make_deal
+    from solitaire.solver import solve
 
     start = time.perf_counter()
     solve_seconds = 0.0
@@ -54,16 +54,16 @@ def single_deal_solver(game, rules, numbers, max_nodes, tt_mb):
     for n in numbers:
         r = solve(make_deal(game, n), rules, max_nodes=max_nodes, tt_mb=tt_mb)
         solve_seconds += r.seconds
-        verdicts[n] = (r.result, r.nodes)
+        verdicts[n] = (r.verdict, r.nodes)
     return time.perf_counter() - start, solve_seconds, verdicts
 
 
 def batch(game, rules, deals_text, max_nodes, tt_mb, workers, run_dir):
-    from solitaire.study.backends import make_backend
-    from solitaire.study.batch import run_batch
-    from solitaire.study.deal_set import DealSet
-    from solitaire.study.runconfig import RunConfig
-    from solitaire.study.store import ResultStore
+    from solitaire.studies.backends import make_backend
+    from solitaire.studies.batch import run_batch
+    from solitaire.studies.deal_set import DealSet
+    from solitaire.studies.runconfig import RunConfig
+    from solitaire.studies.store import ResultStore
 
     config = RunConfig.make(game, rules, max_nodes, None, tt_mb)
     backend = make_backend(workers, None)
@@ -92,10 +92,10 @@ def stand_in(task):
 
 def machinery(deals: int, workers: int, tmp: Path) -> float:
     """Milliseconds per deal of store + progress + scheduling, with a stand-in solver."""
-    from solitaire.study.backends import make_backend
-    from solitaire.study.batch import run_batch
-    from solitaire.study.deal_set import DealSet
-    from solitaire.study.runconfig import RunConfig
+    from solitaire.studies.backends import make_backend
+    from solitaire.studies.batch import run_batch
+    from solitaire.studies.deal_set import DealSet
+    from solitaire.studies.runconfig import RunConfig
 
     config = RunConfig.make("klondike", {"draw": 3}, 1000, None, 8)
     backend = make_backend(workers, None)
@@ -113,9 +113,9 @@ def machinery(deals: int, workers: int, tmp: Path) -> float:
 
 def memory_child(deals: int, run_dir: str) -> None:
     """Run a stand-in batch of ``deals`` deals; print peak RSS (MB)."""
-    from solitaire.study.batch import run_batch
-    from solitaire.study.deal_set import DealSet
-    from solitaire.study.runconfig import RunConfig
+    from solitaire.studies.batch import run_batch
+    from solitaire.studies.deal_set import DealSet
+    from solitaire.studies.runconfig import RunConfig
 
     config = RunConfig.make("klondike", {"draw": 3}, 1000, None, 8)
     run_batch(run_dir, config, DealSet.parse(f"1-{deals}"), progress=True, solve_fn=stand_in)
@@ -163,7 +163,7 @@ def main():
             text = f"1-{args.deals}"
             print(f"{args.game} {rules}, deals {text}, max-nodes {args.max_nodes:,}, tt {args.tt_mb:g} MB, "
                   f"{os.cpu_count()} cpus, load average {load():.1f}")
-            from solitaire.study.worker import warm_up
+            from solitaire.studies.worker import warm_up
 
             warm_up(args.game, rules)  # compile outside the timings
             l0 = load()

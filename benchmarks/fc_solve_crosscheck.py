@@ -46,11 +46,11 @@ from pathlib import Path
 import pandas as pd
 
 from solitaire import cards
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games.base import IllegalMove
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.notation import to_foundation, to_tableau
-from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
 
 RESULTS = Path(__file__).resolve().parent.parent / "results" / "bakers-dozen"
 CSV = RESULTS / "fc-solve-crosscheck.csv"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from solitaire.solution import UNKNOWN
+from solitaire.verdicts import UNKNOWN
 
 RESULTS = Path(__file__).resolve().parent.parent / "results"
 # full study folder -> the smaller runs of the same rules (pilots, quick start)

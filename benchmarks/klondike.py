@@ -39,9 +39,9 @@ def main() -> None:
 
     t0 = time.perf_counter()
     from solitaire.deal_ranges import parse_deal_range
-    from solitaire.deals import make_deal
+    from solitaire.dealing import make_deal
     from solitaire.search import config
-    from solitaire.search.solve import solve
+    from solitaire.solver import solve
 
     solve(make_deal("klondike", 1), {"draw": 3, "passes": 3}, max_nodes=1000)
     print(f"numba start-up (import + cache load or compile + first solve): {time.perf_counter() - t0:.2f} s")
@@ -59,10 +59,10 @@ def main() -> None:
             r = solve(d, rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=args.optimal)
             times.append(r.seconds)
             nodes += r.nodes
-            verdicts[r.result] += 1
-            if r.result == "unknown":
+            verdicts[r.verdict] += 1
+            if r.verdict == "unknown":
                 unknown.append(d.number)
-            if r.result == "solved" and args.optimal:
+            if r.verdict == "solved" and args.optimal:
                 proved += r.optimal
                 if not r.optimal:
                     gaps.append(len(r.moves) - r.lower_bound)

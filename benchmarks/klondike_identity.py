@@ -18,8 +18,8 @@ import json
 import time
 
 from solitaire.deal_ranges import parse_deal_range
-from solitaire.deals import make_deal
-from solitaire.search.solve import solve
+from solitaire.dealing import make_deal
+from solitaire.solver import solve
 
 from klondike import SETTINGS  # benchmarks/klondike.py, this script's neighbour
 
@@ -44,7 +44,7 @@ def main() -> None:
             for n in numbers:
                 r = solve(make_deal(game, n), rules, max_nodes=args.max_nodes)
                 nodes += r.nodes
-                out.write(json.dumps({"game": game, "rules": name, "deal": n, "result": r.result,
+                out.write(json.dumps({"game": game, "rules": name, "deal": n, "result": r.verdict,
                                       "nodes": int(r.nodes), "reason": r.reason, "moves": list(r.moves)}) + "\n")
             print(f"{game} {name}: {len(numbers)} deals, {nodes} nodes, {time.process_time() - start:.1f} s CPU",
                   flush=True)

@@ -14,13 +14,17 @@ import time
 import numpy as np
 from numba import njit
 
+from solitaire.jit import modes
+
 from solitaire.deal_ranges import parse_deal_range
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.klondike import kernel as KL
 from solitaire.rules import parse_rules
-from solitaire.search import config, engine
-from solitaire.search.tt import Table, probe_insert
+from solitaire.search import config
+from solitaire.search import dfs as engine
+from solitaire.search.tt import Table
+from solitaire.jit.table import probe_insert
 
 from klondike import SETTINGS  # benchmarks/klondike.py, this script's neighbour
 
@@ -35,11 +39,11 @@ def collect(rules: dict, numbers: list[int], per_deal: int) -> tuple[np.ndarray,
         deal = make_deal("klondike", n)
         root = spec.encode(spec.new_reference(deal.layout, rules), rules)
         stack = engine.SearchStack(len(root), spec.max_depth, spec.max_moves)
-        stack.reset(root, per_deal, -1, spec.class_folding)
+        stack.reset(root, per_deal, -1, spec.search.class_folding)
         stamp = np.uint32(table.new_search())
         status = engine.RUNNING
         while status == engine.RUNNING:
-            status = stack.step(spec.game_id, rules_arr, config.MODE_SOLVE, False, table, stamp, 1)
+            status = stack.step(spec.handle, rules_arr, modes.MODE_SOLVE, False, table, stamp, 1)
             out.append(stack.states[stack.ctl[engine.DEPTH]].copy())
     return np.array(out), rules_arr
 
@@ -48,7 +52,7 @@ def collect(rules: dict, numbers: list[int], per_deal: int) -> tuple[np.ndarray,
 def t_gen(states, rules, buf):
     total = 0
     for i in range(states.shape[0]):
-        total += KL.gen_moves(states[i], rules, buf, config.MODE_SOLVE)
+        total += KL.gen_moves(states[i], rules, buf, modes.MODE_SOLVE)
     return total
 
 
@@ -85,7 +89,7 @@ def t_loc_only(states, rules, buf):
 def t_key(states, rules):
     total = np.uint64(0)
     for i in range(states.shape[0]):
-        total ^= KL.state_key(states[i], rules, config.MODE_SOLVE)
+        total ^= KL.state_key(states[i], rules, modes.MODE_SOLVE)
     return total
 
 
@@ -93,14 +97,14 @@ def t_key(states, rules):
 def t_probe(states, rules, keys, vals, stamps):
     total = 0
     for i in range(states.shape[0]):
-        total += probe_insert(keys, vals, stamps, np.uint32(1), KL.state_key(states[i], rules, config.MODE_SOLVE), 0)
+        total += probe_insert(keys, vals, stamps, np.uint32(1), KL.state_key(states[i], rules, modes.MODE_SOLVE), 0)
     return total
 
 
 @njit
 def t_mark(states, rules, keys, vals, stamps):
     for i in range(states.shape[0]):
-        KL.mark_dominated(states[i], rules, config.MODE_SOLVE, keys, vals, stamps, np.uint32(2), np.int32(0))
+        KL.mark_dominated(states[i], rules, modes.MODE_SOLVE, keys, vals, stamps, np.uint32(2), np.int32(0))
     return 0
 
 
@@ -108,7 +112,7 @@ def t_mark(states, rules, keys, vals, stamps):
 def t_apply(states, rules, buf, child):
     total = 0
     for i in range(states.shape[0]):
-        n = KL.gen_moves(states[i], rules, buf, config.MODE_SOLVE)
+        n = KL.gen_moves(states[i], rules, buf, modes.MODE_SOLVE)
         for m in range(min(n, 512)):
             KL.apply_move(states[i], rules, buf[m], child)
             total += child[0]

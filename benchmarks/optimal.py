@@ -65,14 +65,14 @@ def combined_rows(name: str, out: Path) -> tuple[dict[int, dict], list[Path]]:
 
 
 def run_setting(name: str, numbers: list[int], max_nodes: int, tt_mb: float, path: Path) -> None:
-    from solitaire.deals import make_deal
-    from solitaire.search.solve import solve
-    from solitaire.study.batch import INTERRUPTED
+    from solitaire.dealing import make_deal
+    from solitaire.solver import solve
+    from solitaire.studies.batch import INTERRUPTED
 
     game, rules = SETTINGS[name]
     start = time.perf_counter()
     for n in range(1, 20):  # compile the DFS and A* paths before timing: the first deal won in a few nodes
-        if solve(make_deal(game, n), rules, max_nodes=20_000, tt_mb=16, optimal=True).result == "solved":
+        if solve(make_deal(game, n), rules, max_nodes=20_000, tt_mb=16, optimal=True).verdict == "solved":
             break
     print(f"{name}: numba start-up (cache load or compile, DFS and A*): {time.perf_counter() - start:.1f} s", flush=True)
     done = read_rows(path)
@@ -88,8 +88,8 @@ def run_setting(name: str, numbers: list[int], max_nodes: int, tt_mb: float, pat
             r = solve(make_deal(game, n), rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=True)
             if r.reason == INTERRUPTED:  # Ctrl-C: no row for a deal cut short; the same command resumes
                 raise SystemExit(f"{name}: interrupted at deal {n}; run the same command again to resume")
-            writer.writerow({"deal": n, "result": r.result, "optimal": int(bool(r.optimal)),
-                             "moves": len(r.moves) if r.result == "solved" else "",
+            writer.writerow({"deal": n, "result": r.verdict, "optimal": int(bool(r.optimal)),
+                             "moves": len(r.moves) if r.verdict == "solved" else "",
                              "lower_bound": "" if r.lower_bound is None else r.lower_bound, "nodes": r.nodes,
                              "seconds": f"{time.perf_counter() - start:.3f}", "reason": r.reason,
                              "peak_mb": f"{peak_mb():.0f}"})

@@ -6,7 +6,7 @@ their figure with under 0.5% of the deals unknown.  The study
 (``results/unlimited-passes-2000``, 2M nodes per deal) left 3-4% unknown;
 those deals were solved again later with a newer solver and larger budgets,
 in run directories under ``later/<setting>/`` (applied in name order).
-This script combines the two (``solitaire.study.combine``), carries verdicts
+This script combines the two (``solitaire.studies.combine``), carries verdicts
 between settings where one plays every game of the other
 (``solitaire.games.klondike.relations``: f2t over no f2t, draw 1 over draw 3;
 a carried win counts only once its move list replays as a win under the
@@ -25,12 +25,12 @@ import pandas as pd
 
 from solitaire.games import get_game
 from solitaire.rules import parse_rules
-from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE
-from solitaire.study import stats
-from solitaire.study.combine import STUDY, carry_all, cross_checks, overlay, with_provenance
-from solitaire.study.experiment import slugify
-from solitaire.study.report import markdown_table
-from solitaire.study.store import read_rows
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.studies import stats
+from solitaire.studies.combine import STUDY, carry_all, cross_checks, overlay, with_provenance
+from solitaire.studies.experiment import slugify
+from solitaire.studies.report import markdown_table
+from solitaire.studies.store import read_rows
 
 RESULTS = Path(__file__).resolve().parent.parent / "results" / "unlimited-passes-2000"
 MAX_UNKNOWN_PCT = 0.5

@@ -24,12 +24,12 @@ import time
 
 import numpy as np
 
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.rules import parse_rules
-from solitaire.search import engine
-from solitaire.search.config import MODE_SOLVE
-from solitaire.search.solve import solve
+from solitaire.search import dfs as engine
+from solitaire.jit.modes import MODE_SOLVE
+from solitaire.solver import solve
 from solitaire.search.tt import Table
 
 RULE_SETS = {"seed draw 1": {}, "seed draw 3 (three piles)": {"draw": 3}, "microsoft": {"preset": "microsoft"}}
@@ -51,7 +51,7 @@ def plain_dfs(label, rules, numbers, max_nodes, tt_mb):
         root = spec.encode(spec.new_reference(make_deal("pyramid", n).layout, rules), rules)
         stack = engine.SearchStack(len(root), spec.max_depth, spec.max_moves)
         stack.reset(root, max_nodes, -1)
-        status = stack.step(spec.game_id, arr, MODE_SOLVE, False, table, np.uint32(table.new_search()), max_nodes + 1)
+        status = stack.step(spec.handle, arr, MODE_SOLVE, False, table, np.uint32(table.new_search()), max_nodes + 1)
         times.append(time.perf_counter() - t)
         nodes.append(int(stack.ctl[engine.NODES]))
         counts["solved" if status == engine.SOLVED else "unsolvable" if status == engine.EXHAUSTED
@@ -72,9 +72,9 @@ def run(label, rules, numbers, optimal, max_nodes, tt_mb, timeout):
         r = solve(make_deal("pyramid", n), rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=optimal, timeout=timeout)
         times.append(time.perf_counter() - t)
         cpu.append(time.process_time() - c)
-        counts[r.result] += 1
+        counts[r.verdict] += 1
         nodes.append(r.nodes)
-        if optimal and r.result == "solved":
+        if optimal and r.verdict == "solved":
             not_proved += not r.optimal
             lengths.append(len(r.moves))
     total = time.perf_counter() - start

@@ -27,11 +27,13 @@ VERDICT = {1: "solved", 2: "unsolvable"}  # engine.SOLVED, engine.EXHAUSTED
 
 
 def measure(rules: dict, number: int, lds_nodes: int, weighted_nodes: int, max_nodes: int) -> dict:
-    from solitaire.deals import make_deal
+    from solitaire.jit import modes
+    from solitaire.dealing import make_deal
     from solitaire.games import get_game
     from solitaire.rules import parse_rules
-    from solitaire.search import config, engine
-    from solitaire.search.solve import _Search
+    from solitaire.search import config
+    from solitaire.search import dfs as engine
+    from solitaire.solver import _Search
 
     spec = get_game("klondike")
     rules = parse_rules(spec, rules)
@@ -39,7 +41,7 @@ def measure(rules: dict, number: int, lds_nodes: int, weighted_nodes: int, max_n
     search = _Search(spec, deal, rules, 256, None, None)
     bound, lds = 0, "none"
     while search.nodes < lds_nodes:
-        status = search.run(config.MODE_SOLVE, bound, lds_nodes - search.nodes, discrepancies=True)
+        status = search.run(modes.MODE_SOLVE, bound, lds_nodes - search.nodes, discrepancies=True)
         search.reason = ""
         if status == engine.SOLVED:
             lds = "won"
@@ -53,7 +55,7 @@ def measure(rules: dict, number: int, lds_nodes: int, weighted_nodes: int, max_n
     row["weighted"] = VERDICT.get(status, "unknown")
     row["weighted_nodes"] = search.nodes - before
     dfs = _Search(spec, deal, rules, 256, None, None)
-    row["dfs"] = VERDICT.get(dfs.run(config.MODE_SOLVE, -1, max_nodes), "unknown")
+    row["dfs"] = VERDICT.get(dfs.run(modes.MODE_SOLVE, -1, max_nodes), "unknown")
     row["dfs_nodes"] = dfs.nodes
     return row
 

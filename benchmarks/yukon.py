@@ -36,9 +36,9 @@ def main() -> None:
 
     t0 = time.perf_counter()
     from solitaire.deal_ranges import parse_deal_range
-    from solitaire.deals import make_deal
-    from solitaire.search.solve import solve
-    from solitaire.study.stats import solvability
+    from solitaire.dealing import make_deal
+    from solitaire.solver import solve
+    from solitaire.studies.stats import solvability
 
     solve(make_deal("yukon", 2), {}, max_nodes=1000, tt_mb=args.tt_mb)
     print(f"numba start-up (import + cache load or compile + first solve): {time.perf_counter() - t0:.2f} s")
@@ -48,11 +48,11 @@ def main() -> None:
         start = time.perf_counter()
         for n in numbers:
             r = solve(make_deal("yukon", n), {}, max_nodes=args.max_nodes, tt_mb=args.tt_mb,
-                      swap_components=args.swap_components)
+                      search_options=('swap_components',) if args.swap_components else ())
             times.append(r.seconds)
             nodes += r.nodes
-            counts[r.result] += 1
-            if r.result == "unknown":
+            counts[r.verdict] += 1
+            if r.verdict == "unknown":
                 unknown_deals.append(n)
             if len(times) % 100 == 0:
                 print(f"  ... {len(times)} deals, {counts}, {time.perf_counter() - start:.0f} s", file=sys.stderr,
@@ -75,12 +75,12 @@ def main() -> None:
         for n in numbers:
             r = solve(make_deal("yukon", n), {}, optimal=True, max_nodes=args.optimal_nodes, tt_mb=args.tt_mb)
             times.append(r.seconds)
-            if r.result == "solved" and r.optimal:
+            if r.verdict == "solved" and r.optimal:
                 proved += 1
-            elif r.result == "solved":
+            elif r.verdict == "solved":
                 gaps.append(len(r.moves) - r.lower_bound)
             else:
-                other[r.result] = other.get(r.result, 0) + 1
+                other[r.verdict] = other.get(r.verdict, 0) + 1
         t = np.array(times)
         print(f"optimal: deals {args.optimal_deals} ({len(numbers)}), max_nodes {args.optimal_nodes} per deal")
         print(f"  proved optimal {proved} ({proved / len(numbers):.1%}); solved but not proved {len(gaps)}"

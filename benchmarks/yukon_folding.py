@@ -25,14 +25,17 @@ from __future__ import annotations
 import argparse
 import time
 
+from solitaire.jit import modes
+
 from solitaire.deal_ranges import parse_deal_range
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.yukon import fast
 from solitaire.games.yukon import kernel as K
-from solitaire.search import config, engine
-from solitaire.search.position import search_position
-from solitaire.search.solve import solve
+from solitaire.search import config
+from solitaire.search import dfs as engine
+from engine_runs import search_position
+from solitaire.solver import solve
 
 FOLDINGS = {"none": K.ALL_REDUCTIONS & ~K.SWAP_CLASSES, "r7": K.ALL_REDUCTIONS,
             "components": K.ALL_REDUCTIONS | K.SWAP_COMPONENTS}
@@ -44,7 +47,7 @@ def run(deal: int, folding: str, max_nodes: int, tt_mb: int) -> tuple[str, int, 
     spec = get_game("yukon")
     root = spec.encode(spec.new_reference(make_deal("yukon", deal).layout, {}), {})
     start = time.perf_counter()
-    status, stack = search_position(spec, root, fast.rules_array(FOLDINGS[folding]), config.MODE_SOLVE,
+    status, stack = search_position(spec, root, fast.rules_array(FOLDINGS[folding]), modes.MODE_SOLVE,
                                     max_nodes=max_nodes, tt_mb=tt_mb)
     verdict = VERDICTS.get(status, "unknown")
     if verdict == "unsolvable" and stack.ctl[engine.CUTOFF]:
@@ -56,7 +59,7 @@ def run_solve(deal: int, folding: str, max_nodes: int, tt_mb: int) -> tuple[str,
     """(verdict, nodes, seconds) of ``solve`` with the folding."""
     result = solve(make_deal("yukon", deal), {}, max_nodes=max_nodes, tt_mb=tt_mb,
                    rules_arr=fast.rules_array(FOLDINGS[folding]))
-    return result.result, result.nodes, result.seconds
+    return result.verdict, result.nodes, result.seconds
 
 
 def main() -> None:

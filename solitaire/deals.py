@@ -1,4 +1,4 @@
-"""Deal numbers to deck order, and deal files.
+"""Deal numbers to deck order, and the Deal and Layout value objects.
 
 **Deal numbers are PySolFC game numbers.**  Deal N is the deck PySolFC shuffles
 for its game number N (Microsoft-compatible LCG for 1..32000, Mersenne Twister
@@ -12,9 +12,7 @@ first.  A ``Deal`` is a game name, an optional number and a ``Layout``
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from solitaire import cards
 
@@ -121,44 +119,3 @@ def layout_from_json(data) -> Layout:
         return Layout([[cards.parse(c) for c in pile] for pile in tableau], [cards.parse(c) for c in stock])
     except cards.CardError as exc:
         raise DealError(str(exc)) from None
-
-
-def deal_from_json(data) -> Deal:
-    """Parse and validate a deal file's content (game-specific sizes included)."""
-    from solitaire.games import get_game
-
-    if not isinstance(data, dict):
-        raise DealError("a deal file must hold a JSON object")
-    if "game" not in data:
-        raise DealError("deal file has no 'game'")
-    game = get_game(data["game"])
-    number = data.get("deal")
-    if number is not None:
-        check_deal_number(number)
-    if "layout" not in data:
-        raise DealError("deal file has no 'layout'")
-    layout = layout_from_json(data["layout"])
-    check_full_deck(layout)
-    game.validate_layout(layout)
-    return Deal(game.name, layout, number)
-
-
-def read_deal_file(path: str | Path) -> Deal:
-    try:
-        text = Path(path).read_text()
-    except OSError as exc:
-        raise DealError(f"cannot read deal file {path}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DealError(f"deal file {path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    if isinstance(data, dict) and "layout" not in data and isinstance(data.get("deal"), dict):
-        data = data["deal"]  # a solution file carries its deal
-    return deal_from_json(data)
-
-
-def make_deal(game_name: str, number: int) -> Deal:
-    from solitaire.games import get_game
-
-    game = get_game(game_name)
-    return Deal(game.name, game.layout_from_deck(deck(number)), check_deal_number(number))

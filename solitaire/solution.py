@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from solitaire.deals import Deal, DealError, deal_from_json
-
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
-VERDICTS = (SOLVED, UNSOLVABLE, UNKNOWN)
+from solitaire.dealing import deal_from_json
+from solitaire.deals import Deal, DealError
+from solitaire.games.base import ReferenceState
+from solitaire.replaying import replay_from
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
 
 
 class SolutionFileError(ValueError):
@@ -18,9 +19,11 @@ class SolutionFileError(ValueError):
 
 @dataclass
 class SolveResult:
-    deal: Deal
+    """What ``solve`` found: the verdict, a replay-verified win, the cost."""
+
+    deal: Deal | None  # None for a position solve (``start`` is where it began)
     rules: dict[str, Any]
-    result: str
+    verdict: str  # solved, unsolvable or unknown
     moves: list[str] = field(default_factory=list)
     optimal: bool = False
     lower_bound: int | None = None  # proved least number of moves of any win
@@ -28,20 +31,38 @@ class SolveResult:
     seconds: float = 0.0
     reason: str = ""  # why "unknown": node budget, time, depth limit, interrupted
     proof: str = ""  # how "unsolvable" was proved when not by the search itself (a relaxed game)
-    swap_components: bool = False  # searched with Yukon's R7b folding (--swap-components)
+    game: str = ""
+    start: ReferenceState | None = field(default=None, repr=False)  # the position searched from
+    search_options: tuple[str, ...] = ()  # the game's search options it ran with
 
-    @property
-    def game(self) -> str:
-        return self.deal.game
+    def __post_init__(self):
+        if not self.game and self.deal is not None:
+            self.game = self.deal.game
+
+    def start_position(self) -> ReferenceState:
+        """A copy of the position the search started from (the deal as dealt)."""
+        if self.start is None:
+            raise ValueError("this result does not carry its start position")
+        return self.start.copy()
+
+    def position(self, moves: int) -> ReferenceState:
+        """The reference position after the first ``moves`` moves of the solution."""
+        if not 0 <= moves <= len(self.moves):
+            raise ValueError(f"the solution has {len(self.moves)} moves, not {moves}")
+        return replay_from(self.start_position(), self.moves[:moves])
+
+    def label(self) -> str:
+        return self.deal.label() if self.deal is not None else f"{self.game} position"
 
     def to_json(self, with_lower_bound: bool = False) -> dict:
+        """The solution file (``rules``, ``deal``, ``result``, ``moves``, ``stats``)."""
         out = {
             "game": self.game,
             "rules": dict(self.rules),
-            "deal": self.deal.to_json(),
-            "result": self.result,
+            "deal": self.deal.to_json() if self.deal is not None else None,
+            "result": self.verdict,
             "optimal": bool(self.optimal),
-            "moves": list(self.moves) if self.result == SOLVED else [],
+            "moves": list(self.moves) if self.verdict == SOLVED else [],
             "stats": {"nodes": int(self.nodes), "seconds": round(self.seconds, 4)},
         }
         if with_lower_bound and not self.optimal and self.lower_bound is not None:
@@ -50,15 +71,15 @@ class SolveResult:
             out["stats"]["stopped_by"] = self.reason
         if self.proof:
             out["stats"]["proved_by"] = self.proof
-        if self.swap_components:
-            out["stats"]["swap_components"] = True
+        for name in self.search_options:
+            out["stats"][name] = True
         return out
 
     def summary(self) -> str:
-        parts = [f"{self.deal.label()}: {self.result}"]
-        if self.result == SOLVED:
+        parts = [f"{self.label()}: {self.verdict}"]
+        if self.verdict == SOLVED:
             parts.append(f"{len(self.moves)} moves" + (" (optimal)" if self.optimal else ""))
-        if self.lower_bound is not None and not self.optimal and self.result != UNSOLVABLE:
+        if self.lower_bound is not None and not self.optimal and self.verdict != UNSOLVABLE:
             parts.append(f"lower bound {self.lower_bound}")
         parts.append(f"{self.nodes} nodes")
         parts.append(f"{self.seconds:.3f} s")
@@ -66,8 +87,7 @@ class SolveResult:
             parts.append(f"stopped by {self.reason}")
         if self.proof:
             parts.append(f"proved by {self.proof}")
-        if self.swap_components:
-            parts.append("swap components")
+        parts.extend(name.replace("_", " ") for name in self.search_options)
         return ", ".join(parts)
 
 

@@ -2,16 +2,19 @@
 judged against."""
 from __future__ import annotations
 
-from solitaire.deals import make_deal
+from solitaire.jit import modes
+
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.search import config, engine
-from solitaire.search.position import search_position
+from solitaire.search import config
+from solitaire.search import dfs as engine
+from engine_runs import search_position
 
 SPEC = get_game("bakers-dozen")
 
 
-def exact(state: BakersDozenState, mode: int = config.MODE_ALL, max_nodes: int = 2_000_000) -> int:
+def exact(state: BakersDozenState, mode: int = modes.MODE_ALL, max_nodes: int = 2_000_000) -> int:
     """SOLVED, EXHAUSTED (lost) or BUDGET, by the engine's DFS (``MODE_ALL``:
     every legal move; ``MODE_SOLVE``: with its proved reductions)."""
     root = SPEC.encode(state, state.rules)

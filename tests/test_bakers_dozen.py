@@ -9,14 +9,15 @@ from click.testing import CliRunner
 
 from solitaire import cards
 from solitaire.cli import main
-from solitaire.deals import Deal, DealError, Layout, deal_from_json, deck, make_deal
+from solitaire.deals import Deal, DealError, Layout, deck
+from solitaire.dealing import deal_from_json, make_deal
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen.layout import move_kings_down
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.games.base import IllegalMove
-from solitaire.replay import ReplayError, verify_win
+from solitaire.replaying import ReplayError, verify_win
 from solitaire.rules import RuleError, parse_rules
-from solitaire.search.solve import solve
+from solitaire.solver import solve
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
@@ -38,11 +39,9 @@ def sorted_columns() -> list[str]:
 
 
 # --- registry and rules --------------------------------------------------------
-def test_registry_names_and_game_id():
-    from solitaire.search import kernels
-
-    assert get_game("bakers_dozen") is SPEC and SPEC.name == "bakers-dozen"
-    assert SPEC.game_id == kernels.BAKERS_DOZEN
+def test_registry_names_and_handle():
+    assert get_game("bakers_dozen") is SPEC and get_game("Bakers-Dozen") is SPEC and SPEC.name == "bakers-dozen"
+    assert SPEC.handle.name == "bakers-dozen"
 
 
 def test_rules_defaults_are_explicit_and_idempotent():
@@ -206,7 +205,7 @@ def dead_nines_deal() -> Deal:
 @pytest.mark.parametrize("rules", ALL_RULES)
 def test_sorted_deal_is_won_in_52_moves_proved_optimal(rules):
     r = solve(crafted(sorted_columns()), rules, optimal=True)
-    assert r.result == "solved" and r.optimal and len(r.moves) == 52
+    assert r.verdict == "solved" and r.optimal and len(r.moves) == 52
     assert all(m.endswith(">f") for m in r.moves)
 
 
@@ -218,7 +217,7 @@ def test_sorted_deal_is_won_in_52_moves_proved_optimal(rules):
 ])
 def test_nine_of_spades_deal_depends_on_both_options(rules, verdict):
     r = solve(nine_of_spades_deal(), rules)
-    assert r.result == verdict
+    assert r.verdict == verdict
     if verdict == "solved":
         verify_win(SPEC, nine_of_spades_deal().layout, parse_rules(SPEC, rules), r.moves)
     if rules == {"build": "any-suit", "kings": "bottom"}:
@@ -229,7 +228,7 @@ def test_nine_of_spades_deal_depends_on_both_options(rules, verdict):
 
 @pytest.mark.parametrize("rules", ALL_RULES)
 def test_dead_nines_deal_is_unsolvable_under_every_rule(rules):
-    assert solve(dead_nines_deal(), rules).result == "unsolvable"
+    assert solve(dead_nines_deal(), rules).verdict == "unsolvable"
 
 
 def test_replay_reports_the_bad_move():
@@ -305,11 +304,11 @@ def test_phases_get_the_shares_measured_for_the_rules(rules, lds, weighted):
     events = []
     r = solve(make_deal("bakers-dozen", 417), rules, max_nodes=budget, progress=events.append)
     by_phase = {p: [e["nodes"] for e in events if e["phase"] == p] for p in ("discrepancy", "weighted", "dfs")}
-    if r.result == "solved":  # any-suit / free: 417 is won within the budget
+    if r.verdict == "solved":  # any-suit / free: 417 is won within the budget
         assert r.nodes <= budget and max(by_phase["discrepancy"]) <= int(budget * lds)
         return
     assert max(by_phase["discrepancy"]) == int(budget * lds) < min(by_phase["weighted"])
-    assert r.result == "unknown" and budget < r.nodes <= 3 * budget and not r.proof
+    assert r.verdict == "unknown" and budget < r.nodes <= 3 * budget and not r.proof
     assert max(by_phase["weighted"]) <= int(budget * lds) + int(budget * weighted) < min(by_phase["dfs"])
     assert max(by_phase["dfs"]) == budget
     assert events[-1]["phase"] == "relaxation" and events[-1]["nodes"] == budget

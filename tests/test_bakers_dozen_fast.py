@@ -9,23 +9,26 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from solitaire.jit import modes
+
 from solitaire import cards
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen import analysis, kernel, seats
 from solitaire.games.bakers_dozen.oracle import bfs_distance, random_position, seat_position
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.games.bakers_dozen.state import C0, CAP, H0, MAX_MOVES, MOVE_BASE, TO_F
-from solitaire.search import config, engine
-from solitaire.search.solve import solve
-from solitaire.search.position import search_position
+from solitaire.search import config
+from solitaire.search import dfs as engine
+from solitaire.solver import solve
+from engine_runs import search_position
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
 OUT = np.zeros(MAX_MOVES, dtype=np.int32)
 
 
-def fast_moves(state: BakersDozenState, mode: int = config.MODE_ALL) -> tuple[np.ndarray, np.ndarray, list[int]]:
+def fast_moves(state: BakersDozenState, mode: int = modes.MODE_ALL) -> tuple[np.ndarray, np.ndarray, list[int]]:
     arr = SPEC.encode(state, state.rules)
     rules_arr = SPEC.rules_array(state.rules)
     n = kernel.gen_moves(arr, rules_arr, OUT, mode)
@@ -57,7 +60,7 @@ def shortest(state: BakersDozenState) -> int | None:
     """IDA* with the game's lower bound and MODE_OPTIMAL reductions."""
     bound = int(kernel.lower_bound(SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)))
     while True:
-        status, ctl = run_engine(state, config.MODE_OPTIMAL, bound, 5_000_000)
+        status, ctl = run_engine(state, modes.MODE_OPTIMAL, bound, 5_000_000)
         if status == engine.SOLVED:
             return int(ctl[engine.DEPTH])
         assert status == engine.EXHAUSTED
@@ -94,8 +97,8 @@ def play_randomly(state: BakersDozenState, choices: list[int]) -> None:
         before = sorted(map(tuple, state.columns))
         state.play(text)
         assert np.array_equal(child, SPEC.encode(state, state.rules)), text
-        same_key = kernel.state_key(child, rules_arr, config.MODE_SOLVE) == kernel.state_key(
-            arr, rules_arr, config.MODE_SOLVE)
+        same_key = kernel.state_key(child, rules_arr, modes.MODE_SOLVE) == kernel.state_key(
+            arr, rules_arr, modes.MODE_SOLVE)
         assert same_key == (sorted(map(tuple, state.columns)) == before)  # only a lone King changing columns
 
 
@@ -128,12 +131,12 @@ def test_state_key_folds_column_order_only():
     layout = make_deal("bakers-dozen", 7).layout
     state = SPEC.new_reference(layout, rules)
     rules_arr = SPEC.rules_array(rules)
-    key = kernel.state_key(SPEC.encode(state, rules), rules_arr, config.MODE_SOLVE)
+    key = kernel.state_key(SPEC.encode(state, rules), rules_arr, modes.MODE_SOLVE)
     flipped = BakersDozenState.from_position(state.columns[::-1], state.foundation, rules)
-    assert kernel.state_key(SPEC.encode(flipped, rules), rules_arr, config.MODE_SOLVE) == key
+    assert kernel.state_key(SPEC.encode(flipped, rules), rules_arr, modes.MODE_SOLVE) == key
     swapped = state.copy()
     swapped.columns[0][0], swapped.columns[1][0] = swapped.columns[1][0], swapped.columns[0][0]
-    assert kernel.state_key(SPEC.encode(swapped, rules), rules_arr, config.MODE_SOLVE) != key
+    assert kernel.state_key(SPEC.encode(swapped, rules), rules_arr, modes.MODE_SOLVE) != key
 
 
 def test_columns_never_outgrow_the_state():
@@ -162,7 +165,7 @@ def test_verdicts_and_lengths_match_breadth_first_search(cards_left, seed, count
         truth = bfs_distance(state)
         solvable = truth is not None
         wins, losses = wins + solvable, losses + (not solvable)
-        for mode in (config.MODE_ALL, config.MODE_SOLVE):
+        for mode in (modes.MODE_ALL, modes.MODE_SOLVE):
             status = search(state, mode)
             assert status == (engine.SOLVED if solvable else engine.EXHAUSTED), (mode, state.columns)
         assert shortest(state) == truth, state.columns
@@ -183,7 +186,7 @@ def test_dead_end_rule_never_fires_on_a_winnable_position():
 def test_safe_foundation_move_keeps_a_shortest_win():
     forced = 0
     for state in small_positions(120, 7, 5):
-        arr, rules_arr, moves = fast_moves(state, config.MODE_OPTIMAL)
+        arr, rules_arr, moves = fast_moves(state, modes.MODE_OPTIMAL)
         if len(moves) == 1 and moves[0] % MOVE_BASE == TO_F:
             after = state.copy()
             after.play(SPEC.describe_move(arr, rules_arr, moves[0])[0])
@@ -201,7 +204,7 @@ def test_lone_card_moves_are_dropped_only_under_kings_bottom():
     for kings in ("bottom", "free"):
         state = BakersDozenState.from_position(cols, [13, 6, 6, 5], {"build": "any-suit", "kings": kings})
         every = {SPEC.describe_move(*fast_moves(state)[:2], m)[0] for m in fast_moves(state)[2]}
-        arr, rules_arr, moves = fast_moves(state, config.MODE_SOLVE)
+        arr, rules_arr, moves = fast_moves(state, modes.MODE_SOLVE)
         reduced = {SPEC.describe_move(arr, rules_arr, m)[0] for m in moves}
         assert {"7S>t2", "7S>t3"} <= every
         assert ("7S>t2" in reduced) == (kings == "free")
@@ -227,7 +230,7 @@ def test_seat_deadlock_sees_two_queens_needing_one_king(kings_apart):
     assert not analysis.is_dead_end(arr, rules_arr)  # the first-move relaxation lets both Queens use KS
     assert bool(seats.is_seat_deadlock(arr, rules_arr)) == (not kings_apart)
     if kings_apart:
-        assert search(state, config.MODE_ALL) == engine.SOLVED
+        assert search(state, modes.MODE_ALL) == engine.SOLVED
     else:
         assert bfs_distance(state) is None
     free = state.copy()
@@ -246,7 +249,7 @@ def test_seat_deadlock_fires_only_on_lost_positions():
         if seats.is_seat_deadlock(arr, rules_arr):
             fired += 1
             beyond_first_moves += not analysis.is_dead_end(arr, rules_arr)
-            status, ctl = run_engine(state, config.MODE_ALL, -1, 2_000_000)
+            status, ctl = run_engine(state, modes.MODE_ALL, -1, 2_000_000)
             assert status == engine.EXHAUSTED and not ctl[engine.CUTOFF], (state.columns, state.foundation)
     assert fired >= 40 and beyond_first_moves >= 8, (fired, beyond_first_moves)
 
@@ -258,7 +261,7 @@ def test_seat_positions_keep_their_verdicts():
     wins = losses = 0
     for i in range(40):
         state = seat_position(rng, ALL_RULES[2 * (i % 2)])
-        every, reduced = search(state, config.MODE_ALL), search(state, config.MODE_SOLVE)
+        every, reduced = search(state, modes.MODE_ALL), search(state, modes.MODE_SOLVE)
         assert every == reduced, (state.columns, state.foundation)
         wins, losses = wins + (every == engine.SOLVED), losses + (every != engine.SOLVED)
     assert wins >= 10 and losses >= 10, (wins, losses)
@@ -324,8 +327,8 @@ def test_real_deals_solve_and_optimal_is_never_longer(rules):
     for n in (2, 3, 5):
         plain = solve(make_deal("bakers-dozen", n), rules, max_nodes=300_000)
         best = solve(make_deal("bakers-dozen", n), rules, max_nodes=300_000, optimal=True)
-        assert plain.result == best.result
-        if plain.result == "solved":
+        assert plain.verdict == best.verdict
+        if plain.verdict == "solved":
             assert len(best.moves) <= len(plain.moves)
             assert best.lower_bound is not None and best.lower_bound <= len(best.moves)
             if best.optimal:

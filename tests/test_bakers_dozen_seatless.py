@@ -11,12 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
-from solitaire.deals import make_deal
+from solitaire.jit import modes
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen import seatless, threshold
 from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.search import config, engine
+from solitaire.search import config
+from solitaire.search import dfs as engine
 
 SPEC = get_game("bakers-dozen")
 BOTTOM_RULES = [{"build": b, "kings": "bottom"} for b in ("any-suit", "other-suit")]
@@ -63,7 +65,7 @@ def test_scarce_kings():
         state = seat_position(rng, BOTTOM_RULES[i % 2])
         v = verdict(state, 1)
         if v == seatless.LOST:
-            assert exact(state, config.MODE_ALL, 2_000_000) == engine.EXHAUSTED, (state.columns, state.rules)
+            assert exact(state, modes.MODE_ALL, 2_000_000) == engine.EXHAUSTED, (state.columns, state.rules)
             lost += 1
     assert lost >= 5, lost
 
@@ -101,7 +103,7 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, thr, choi
     exact search finds no win."""
     state = after_random_moves(deal, rules, choices[:moves])
     if verdict(state, thr, 300_000) == seatless.LOST:
-        assert exact(state, config.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
+        assert exact(state, modes.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
 
 
 def test_deal_417_is_lost_under_any_suit_and_kings_bottom():

@@ -9,11 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
+from solitaire.jit import modes
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen import analysis, seats, skeleton
 from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.search import config, engine
+from solitaire.search import config
+from solitaire.search import dfs as engine
 
 SPEC = get_game("bakers-dozen")
 ALL_RULES = [{"build": b, "kings": k} for b in ("any-suit", "other-suit") for k in ("bottom", "free")]
@@ -70,7 +72,7 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, choices):
     state = after_random_moves(deal, rules, choices[:moves])
     verdict = skeleton_verdict(state, 300_000)
     if verdict == skeleton.LOST:
-        assert exact(state, config.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, state.columns)
+        assert exact(state, modes.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, state.columns)
 
 
 def test_a_crafted_loss():

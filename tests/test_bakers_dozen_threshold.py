@@ -11,14 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
+from solitaire.jit import modes
 from solitaire import cards
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen import keyset, ladder, threshold
 from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.search import config, engine
-from solitaire.search.solve import solve
+from solitaire.search import config
+from solitaire.search import dfs as engine
+from solitaire.solver import solve
 
 SPEC = get_game("bakers-dozen")
 BOTTOM_RULES = [{"build": b, "kings": "bottom"} for b in ("any-suit", "other-suit")]
@@ -74,7 +76,7 @@ def test_scarce_kings():
     lost = 0
     for i in range(80):
         state = seat_position(rng, BOTTOM_RULES[i % 2])
-        truth = exact(state, config.MODE_ALL, 2_000_000)
+        truth = exact(state, modes.MODE_ALL, 2_000_000)
         assert truth in (engine.SOLVED, engine.EXHAUSTED)
         v = verdict(state, 5)
         assert (v == threshold.WON) == (truth == engine.SOLVED), (state.columns, state.foundation, state.rules)
@@ -183,7 +185,7 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, thr, choi
     exact search (MODE_SOLVE, its reductions proved) finds no win."""
     state = after_random_moves(deal, rules, choices[:moves])
     if verdict(state, thr, 300_000, by_layers=False) == threshold.LOST:
-        assert exact(state, config.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
+        assert exact(state, modes.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
 
 
 def test_a_relaxed_loss_is_reported_as_such(monkeypatch):
@@ -194,15 +196,15 @@ def test_a_relaxed_loss_is_reported_as_such(monkeypatch):
     deal = make_deal("bakers-dozen", 417)
     events = []
     r = solve(deal, {}, max_nodes=20_000, progress=events.append)
-    assert r.result == "unknown" and 20_000 < r.nodes <= 60_000 and not r.proof
+    assert r.verdict == "unknown" and 20_000 < r.nodes <= 60_000 and not r.proof
     assert events[-1]["phase"] == "relaxation"
-    monkeypatch.setattr(type(SPEC), "prove_lost", lambda self, root, rules_arr, limit: (True, 7, "relaxation X"))
+    monkeypatch.setattr(type(SPEC.search), "prove_lost", lambda self, root, rules_arr, limit: (True, 7, "relaxation X"))
     r = solve(deal, {}, max_nodes=20_000)
-    assert r.result == "unsolvable" and r.nodes == 20_007 and r.proof == "relaxation X (7 positions, none won)"
+    assert r.verdict == "unsolvable" and r.nodes == 20_007 and r.proof == "relaxation X (7 positions, none won)"
     assert r.to_json()["stats"]["proved_by"] == r.proof and "proved by relaxation X" in r.summary()
     assert not r.reason and "stopped_by" not in r.to_json()["stats"]  # decided, not stopped
-    monkeypatch.setattr(type(SPEC), "relaxation_factor", 0.0)
-    assert solve(deal, {}, max_nodes=20_000).result == "unknown"
+    monkeypatch.setattr(type(SPEC.search), "relaxation_factor", 0.0)
+    assert solve(deal, {}, max_nodes=20_000).verdict == "unknown"
 
 
 def test_the_spec_names_the_relaxation_of_each_kings_rule():
@@ -211,12 +213,12 @@ def test_the_spec_names_the_relaxation_of_each_kings_rule():
     with that rung gone, by the threshold game at rank 8."""
     state = one_king_two_queens()
     arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
-    assert SPEC.prove_lost(arr, rules_arr, 10**5)[::2] == (True, "seatless relaxation at rank 5")
+    assert SPEC.search.prove_lost(arr, rules_arr, 10**5)[::2] == (True, "seatless relaxation at rank 5")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ladder, "LADDER", ladder.LADDER[1:])
-        assert SPEC.prove_lost(arr, rules_arr, 10**5)[::2] == (True, "threshold relaxation at rank 8")
+        assert SPEC.search.prove_lost(arr, rules_arr, 10**5)[::2] == (True, "threshold relaxation at rank 8")
     free = BakersDozenState.from_position(state.columns, state.foundation, {"build": "any-suit", "kings": "free"})
-    lost, positions, name = SPEC.prove_lost(SPEC.encode(free, free.rules), SPEC.rules_array(free.rules), 10**5)
+    lost, positions, name = SPEC.search.prove_lost(SPEC.encode(free, free.rules), SPEC.rules_array(free.rules), 10**5)
     assert positions > 0 and name == ("skeleton relaxation" if lost else "")
 
 

@@ -8,7 +8,8 @@ from pysol_cards.random_base import RandomBase
 
 from solitaire import cards
 from solitaire.deal_ranges import parse_deal_range
-from solitaire.deals import DealError, deal_from_json, deck, make_deal, read_deal_file
+from solitaire.deals import DealError, deck
+from solitaire.dealing import deal_from_json, make_deal, read_deal_file
 
 
 def test_card_names_round_trip_and_accept_variants():

@@ -31,16 +31,16 @@ def test_deal_picture_and_file():
 def test_optimal_gets_larger_budgets_unless_given(monkeypatch, args, budgets):
     """A* stores every position it generates: --optimal alone must not
     inherit the small table of a solvability search."""
-    from solitaire.search import solve as solve_module
+    from solitaire import solver
 
     seen = []
-    real = solve_module.solve
+    real = solver.budgets
 
-    def spy(deal, rules, **kwargs):
-        seen.append((kwargs["max_nodes"], kwargs["tt_mb"]))
-        return real(deal, rules, **{**kwargs, "max_nodes": 1000, "tt_mb": 16})
+    def spy(max_nodes, tt_mb, optimal=False):
+        seen.append(real(max_nodes, tt_mb, optimal))
+        return 1000, 16
 
-    monkeypatch.setattr(solve_module, "solve", spy)
+    monkeypatch.setattr(solver, "budgets", spy)
     r = run("solve", "klondike", "12", *args)
     assert r.exit_code == 0 and seen == [budgets]
 
@@ -93,7 +93,7 @@ def test_a_tampered_solution_is_refused_by_show(tmp_path):
     (["solve", "klondike", "1", "--max-nodes", "0"], "max-nodes"),
     (["deal", "klondike", "x"], "whole number"),
     (["show", "/nonexistent.json"], "cannot read solution file"),
-    (["solve", "klondike", "1", "--swap-components"], "--swap-components is a Yukon search option"),
+    (["solve", "klondike", "1", "--swap-components"], "klondike has no search option 'swap_components'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     r = CliRunner().invoke(main, args)
@@ -118,10 +118,9 @@ def test_every_command_has_help_with_an_example():
 
 
 def test_a_second_process_loads_the_kernels_from_the_cache():
-    code = ("from solitaire.deals import make_deal; from solitaire.search.solve import solve; "
-            "from solitaire.search import engine; "
-            "solve(make_deal('klondike', 3), {'draw': 3, 'passes': 'unlimited'}); "
-            "s = engine.run.stats; print(sum(s.cache_hits.values()), sum(s.cache_misses.values()))")
+    code = ("import solitaire as sol; from solitaire.search import dfs; "
+            "sol.solve(sol.deal('klondike', 3), draw=3, passes='unlimited'); "
+            "s = dfs.run.stats; print(sum(s.cache_hits.values()), sum(s.cache_misses.values()))")
     for _ in range(2):  # the first may compile (cold cache); the second must not
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     hits, misses = map(int, out.stdout.split())

@@ -13,7 +13,7 @@ from benchmark_scripts import load
 
 from solitaire.games.base import IllegalMove
 from solitaire.notation import TO_FOUNDATION, Move
-from solitaire.solution import SOLVED, UNSOLVABLE
+from solitaire.verdicts import SOLVED, UNSOLVABLE
 
 CHECK = load("fc_solve_crosscheck")
 

@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solitaire.cards import name
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.klondike import kernel as k
 from solitaire.notation import DRAW, REDEAL
 from solitaire.rules import parse_rules
-from solitaire.search.config import MODE_ALL, MODE_SOLVE
-from solitaire.search.position import SOLVED, position_verdict
+from solitaire.jit.modes import MODE_ALL, MODE_SOLVE
+from engine_runs import SOLVED, position_verdict
 from klondike_helpers import brute_force_from
 
 SPEC = get_game("klondike")
@@ -205,13 +205,14 @@ def test_stock_turns_are_the_turns_that_reach_the_card():
 
 
 def test_describe_line_describes_each_position_of_a_won_line():
-    from solitaire.search import solve as S
+    from solitaire import solver as S
     from solitaire.search.config import DEFAULT_TT_MB
 
     for draw in (1, 3):
         rules = parse_rules(SPEC, {"draw": draw, "passes": "unlimited", "foundation_to_tableau": True})
-        search = S._Search(SPEC, make_deal("klondike", 3), rules, DEFAULT_TT_MB, None, None)
-        assert S._decide(search, 300_000) == S.engine.SOLVED
+        start = SPEC.new_reference(make_deal("klondike", 3).layout, rules)
+        search = S._Search(SPEC, start, "klondike deal 3", rules, DEFAULT_TT_MB, None, None)
+        assert S._decide(search, 300_000) == S.dfs.SOLVED
         states, moves = search.stack.line()
         each = [text for state, move in search.stack.path() for text in SPEC.describe_move(state, search.rules_arr, move)]
         assert SPEC.describe_line(states, search.rules_arr, moves) == each

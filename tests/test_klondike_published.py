@@ -9,9 +9,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from solitaire.deals import make_deal
-from solitaire.search.solve import solve
-from solitaire.study.stats import solvability
+from solitaire.dealing import make_deal
+from solitaire.solver import solve
+from solitaire.studies.stats import solvability
 
 PUBLISHED = {  # percent, from Blake & Gent
     "draw 3, f2t": ({"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}, 81.945),
@@ -22,7 +22,7 @@ PUBLISHED = {  # percent, from Blake & Gent
 
 
 def verdicts(rules, deals, max_nodes):
-    return [solve(make_deal("klondike", n), rules, max_nodes=max_nodes, tt_mb=64).result for n in deals]
+    return [solve(make_deal("klondike", n), rules, max_nodes=max_nodes, tt_mb=64).verdict for n in deals]
 
 
 def share(results):
@@ -82,4 +82,4 @@ def test_the_committed_study_verdicts_still_hold(setting):
     sample = quick.groupby("verdict").sample(5, random_state=2026)
     assert sorted(sample["verdict"]) == ["solved"] * 5 + ["unsolvable"] * 5
     for row in sample.itertuples():
-        assert solve(make_deal("klondike", row.deal), rules, max_nodes=2_000_000).result == row.verdict, row.deal
+        assert solve(make_deal("klondike", row.deal), rules, max_nodes=2_000_000).verdict == row.verdict, row.deal

@@ -14,14 +14,14 @@ import pytest
 
 from klondike_helpers import fewest_moves_from, play_randomly, random_endgame
 from solitaire import cards
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.klondike import kernel as k
 from solitaire.rules import UNLIMITED, parse_rules
-from solitaire.search import engine
-from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
-from solitaire.search.position import SOLVED, UNKNOWN, astar_length, position_verdict, search_position, shortest_length
-from solitaire.search.solve import solve
+from solitaire.search import dfs as engine
+from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from engine_runs import SOLVED, UNKNOWN, astar_length, position_verdict, search_position, shortest_length
+from solitaire.solver import solve
 
 SPEC = get_game("klondike")
 RULE_SETS = [
@@ -124,7 +124,7 @@ def test_twin_queens_needing_one_king_are_a_dead_end_at_the_deal():
         root = SPEC.encode(SPEC.new_reference(deal.layout, rules), rules)
         assert is_dead_end(root, rules)
         r = solve(deal, rules, max_nodes=1000)
-        assert r.result == "unsolvable" and r.nodes < 10
+        assert r.verdict == "unsolvable" and r.nodes < 10
 
 
 def test_a_parent_under_a_card_that_waits_for_the_blocked_one_is_out_of_reach():
@@ -136,7 +136,7 @@ def test_a_parent_under_a_card_that_waits_for_the_blocked_one_is_out_of_reach():
     rules = parse_rules(SPEC, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True})
     deal = make_deal("klondike", 29)
     assert is_dead_end(SPEC.encode(SPEC.new_reference(deal.layout, rules), rules), rules)
-    assert solve(deal, rules, max_nodes=1000).result == "unsolvable"
+    assert solve(deal, rules, max_nodes=1000).verdict == "unsolvable"
 
 
 def with_waste(state, w):
@@ -438,7 +438,7 @@ def test_deal_95_is_lost_at_the_deal_by_a_card_that_never_moves():
     deal = make_deal("klondike", 95)
     assert len(never_moving_cards(SPEC.new_reference(deal.layout, rules), rules)) == 13
     r = solve(deal, rules, max_nodes=1000)
-    assert r.result == "unsolvable" and r.nodes < 10
+    assert r.verdict == "unsolvable" and r.nodes < 10
 
 
 def _safe_only_by_the_lower_pair_clause(state, card):
@@ -583,7 +583,7 @@ def test_deals_66_82_138_are_lost_at_once_by_talon_cards_out_of_reach():
         reference = SPEC.new_reference(deal.layout, rules)
         assert never_moving_cards(reference, rules) and not never_moving_cards(reference, rules, reach=False)
         r = solve(deal, rules, max_nodes=1000)
-        assert r.result == "unsolvable" and r.nodes < 10, (number, r.result, r.nodes)
+        assert r.verdict == "unsolvable" and r.nodes < 10, (number, r.verdict, r.nodes)
 
 
 def useful_builders_plainly(reference, f2t: bool, talon_waits: bool = False) -> set[int]:
@@ -857,14 +857,14 @@ def test_class_folding_keeps_every_verdict_and_proves_deal_101_sooner(monkeypatc
     table of positions alone does not do."""
     d3f = {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}
     for number in (6, 15, 37):
-        assert solve(make_deal("klondike", number), d3f, max_nodes=1_000_000).result == "solved", number
+        assert solve(make_deal("klondike", number), d3f, max_nodes=1_000_000).verdict == "solved", number
     for rules in (d3f, {"draw": 1}):
         decided = 0
         for number in range(1, 21):
             found = {}
             for folding in (True, False):
-                monkeypatch.setattr(type(SPEC), "class_folding", folding)
-                found[folding] = solve(make_deal("klondike", number), rules, max_nodes=150_000).result
+                monkeypatch.setattr(type(SPEC.search), "class_folding", folding)
+                found[folding] = solve(make_deal("klondike", number), rules, max_nodes=150_000).verdict
             if "unknown" not in found.values():
                 assert found[True] == found[False], (rules, number, found)
                 decided += 1
@@ -872,7 +872,7 @@ def test_class_folding_keeps_every_verdict_and_proves_deal_101_sooner(monkeypatc
     rules = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True})
     root = SPEC.encode(SPEC.new_reference(make_deal("klondike", 101).layout, rules), rules)
     for folding, expected in ((True, engine.EXHAUSTED), (False, engine.BUDGET)):
-        monkeypatch.setattr(type(SPEC), "class_folding", folding)
+        monkeypatch.setattr(type(SPEC.search), "class_folding", folding)
         status, stack = search_position(SPEC, root, SPEC.rules_array(rules), MODE_SOLVE, max_nodes=1_000_000,
                                         tt_mb=256)
         assert status == expected and not stack.ctl[engine.CUTOFF], folding

@@ -3,8 +3,9 @@ import pytest
 
 from klondike_helpers import sorted_deal
 from solitaire import cards
-from solitaire.deals import make_deal
-from solitaire.games import IllegalMove, get_game
+from solitaire.dealing import make_deal
+from solitaire.games import get_game
+from solitaire.games.base import IllegalMove
 from solitaire.rules import RuleError, parse_rules
 
 SPEC = get_game("klondike")

@@ -7,15 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.klondike.reference import KlondikeState
 from solitaire.games.klondike.relations import as_draw_one, simulates
 from solitaire.notation import DRAW
-from solitaire.replay import ReplayError, replay, verify_win
+from solitaire.replaying import ReplayError, replay, verify_win
 from solitaire.rules import parse_rules
-from solitaire.search.solve import solve
-from solitaire.solution import SOLVED
+from solitaire.solver import solve
+from solitaire.verdicts import SOLVED
 
 SPEC = get_game("klondike")
 
@@ -77,7 +77,7 @@ def test_a_draw_3_win_translated_wins_under_draw_1(passes):
     weak = rules(3, passes, False)
     for deal in range(1, 40):
         result = solve(make_deal("klondike", deal), weak, max_nodes=100_000)
-        if result.result == SOLVED:
+        if result.verdict == SOLVED:
             break
     else:
         pytest.fail("no draw 3 win among deals 1-39 within 100,000 nodes")

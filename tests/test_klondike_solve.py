@@ -3,11 +3,11 @@ import numpy as np
 import pytest
 
 from klondike_helpers import blocked_deal, brute_force, shuffled_deal, sorted_deal
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.replay import ReplayError, replay, verify_win
+from solitaire.replaying import ReplayError, replay, verify_win
 from solitaire.rules import parse_rules
-from solitaire.search.solve import solve
+from solitaire.solver import solve
 
 SPEC = get_game("klondike")
 ALL_RULES = [
@@ -20,12 +20,12 @@ ALL_RULES = [
 @pytest.mark.parametrize("rules", ALL_RULES)
 def test_blocked_deal_is_unsolvable_under_every_option(rules):
     r = solve(blocked_deal(), rules, max_nodes=100_000)
-    assert r.result == "unsolvable" and r.moves == []
+    assert r.verdict == "unsolvable" and r.moves == []
 
 
 def test_sorted_deal_wins_in_76_moves_proved_optimal():
     r = solve(sorted_deal(), {"draw": 1}, optimal=True, max_nodes=100_000)
-    assert r.result == "solved" and r.optimal and len(r.moves) == 76 and r.lower_bound == 76
+    assert r.verdict == "solved" and r.optimal and len(r.moves) == 76 and r.lower_bound == 76
     verify_win(SPEC, sorted_deal().layout, parse_rules(SPEC, {"draw": 1}), r.moves)
 
 
@@ -42,7 +42,7 @@ def test_verdicts_agree_with_an_independent_brute_force():
                 if truth is None:
                     continue
                 r = solve(deal, rules, max_nodes=200_000)
-                assert r.result == ("solved" if truth else "unsolvable"), (seed, rules)
+                assert r.verdict == ("solved" if truth else "unsolvable"), (seed, rules)
                 decided[truth] += 1
     assert decided[True] >= 5 and decided[False] >= 5, decided
 
@@ -50,7 +50,7 @@ def test_verdicts_agree_with_an_independent_brute_force():
 def test_real_deals_are_solved_and_replay():
     for n in (1, 3, 8):
         r = solve(make_deal("klondike", n), {"draw": 3, "passes": "unlimited"}, max_nodes=500_000)
-        assert r.result == "solved"
+        assert r.verdict == "solved"
         final = replay(SPEC, r.deal.layout, r.rules, r.moves)
         assert final.is_won()
         assert r.moves.count("redeal") >= 0 and all(isinstance(m, str) for m in r.moves)
@@ -58,7 +58,7 @@ def test_real_deals_are_solved_and_replay():
 
 def test_pass_limit_is_honoured_in_solutions():
     r = solve(make_deal("klondike", 3), {"draw": 3}, max_nodes=500_000)
-    if r.result == "solved":
+    if r.verdict == "solved":
         assert r.moves.count("redeal") <= 2
 
 
@@ -74,19 +74,19 @@ def test_a_tampered_solution_fails_replay():
 
 def test_budget_gives_unknown_never_a_wrong_verdict():
     r = solve(make_deal("klondike", 24), {"draw": 1}, max_nodes=50)  # and at most 25 relaxed positions
-    assert r.result == "unknown" and r.reason == "node budget" and r.nodes <= 75
+    assert r.verdict == "unknown" and r.reason == "node budget" and r.nodes <= 75
 
 
 def test_discrepancy_search_stops_at_its_node_cap(monkeypatch):
     """The discrepancy phase never goes past the game's lds_max_nodes; the
     depth-first phase gets the rest."""
     spec = get_game("klondike")
-    monkeypatch.setattr(type(spec), "lds_max_nodes", 3000)
-    monkeypatch.setattr(type(spec), "relaxation_factor", 0.0)  # deal 36 is lost under draw 1 in 5k positions
+    monkeypatch.setattr(type(spec.search), "lds_max_nodes", 3000)
+    monkeypatch.setattr(type(spec.search), "relaxation_factor", 0.0)  # deal 36 is lost under draw 1 in 5k positions
     events = []
     r = solve(make_deal("klondike", 36), {"draw": 3, "passes": "unlimited"}, max_nodes=120_000,
               progress=events.append)
-    assert r.result == "unknown" and r.nodes == 120_000
+    assert r.verdict == "unknown" and r.nodes == 120_000
     lds = [e["nodes"] for e in events if e["phase"] == "discrepancy"]
     assert lds and max(lds) <= 3000
     assert any(e["phase"] == "dfs" for e in events)
@@ -124,11 +124,11 @@ def test_a_deal_lost_under_draw_one_is_decided_before_the_draw_three_search(monk
     deal = make_deal("klondike", number)
     events = []
     r = solve(deal, rules, max_nodes=200_000, progress=events.append)
-    assert r.result == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes < 200_000
+    assert r.verdict == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes < 200_000
     assert _phases(events) == ["discrepancy", "relaxation"]
-    monkeypatch.setattr(type(SPEC), "relaxation_factor", 0.0)
+    monkeypatch.setattr(type(SPEC.search), "relaxation_factor", 0.0)
     r = solve(deal, rules, max_nodes=200_000)
-    assert r.result == "unknown" and r.nodes == 200_000 and not r.proof
+    assert r.verdict == "unknown" and r.nodes == 200_000 and not r.proof
 
 
 def test_the_relaxation_runs_inside_the_discrepancy_phase(monkeypatch):
@@ -140,11 +140,11 @@ def test_the_relaxation_runs_inside_the_discrepancy_phase(monkeypatch):
     rules = {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}
     events = []
     r = solve(deal, rules, progress=events.append)
-    assert r.result == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes < 60_000
+    assert r.verdict == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes < 60_000
     assert _phases(events) == ["discrepancy", "relaxation"]
-    monkeypatch.setattr(type(SPEC), "relaxation_after_nodes", None)
+    monkeypatch.setattr(type(SPEC.search), "relaxation_after_nodes", None)
     r = solve(deal, rules)
-    assert r.result == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes > 100_000
+    assert r.verdict == "unsolvable" and r.proof.startswith("draw 1 / unlimited passes") and r.nodes > 100_000
 
 
 def test_the_relaxation_is_extra_to_the_node_budget():
@@ -154,7 +154,7 @@ def test_the_relaxation_is_extra_to_the_node_budget():
     events = []
     r = solve(make_deal("klondike", 54), {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True},
               max_nodes=300_000, progress=events.append)
-    assert r.result == "unknown" and r.reason == "node budget" and r.nodes == 300_000 + 150_000
+    assert r.verdict == "unknown" and r.reason == "node budget" and r.nodes == 300_000 + 150_000
     assert _phases(events) == ["discrepancy", "relaxation", "discrepancy", "weighted", "dfs"]
 
 
@@ -164,10 +164,10 @@ def test_under_draw_one_the_relaxation_waits_for_an_unknown_deal():
     still within half the budget more."""
     events = []
     r = solve(make_deal("klondike", 844), {"draw": 1}, max_nodes=20_000, progress=events.append)
-    assert r.result == "unknown" and 20_000 < r.nodes <= 30_000
+    assert r.verdict == "unknown" and 20_000 < r.nodes <= 30_000
     assert _phases(events) == ["discrepancy", "weighted", "dfs", "relaxation"]
-    assert not SPEC.relaxation_early_for(parse_rules(SPEC, {"draw": 1, "passes": 2}))
-    assert SPEC.relaxation_early_for(parse_rules(SPEC, {"draw": 2, "passes": 2}))
+    assert not SPEC.search.relaxation_early_for(parse_rules(SPEC, {"draw": 1, "passes": 2}))
+    assert SPEC.search.relaxation_early_for(parse_rules(SPEC, {"draw": 2, "passes": 2}))
 
 
 def test_draw_one_proves_nothing_for_a_won_deal(monkeypatch):
@@ -175,15 +175,15 @@ def test_draw_one_proves_nothing_for_a_won_deal(monkeypatch):
     unknown by a 20-node draw 3 search, is won under draw 1 within the
     relaxation's 100k positions).  Every rule set relaxes to draw 1 with
     unlimited passes and its own f2t, but that one itself."""
-    monkeypatch.setattr(type(SPEC), "relaxation_factor", 5000.0)
+    monkeypatch.setattr(type(SPEC.search), "relaxation_factor", 5000.0)
     r = solve(make_deal("klondike", 24), {"draw": 3, "passes": "unlimited"}, max_nodes=20)
-    assert r.result == "unknown" and not r.proof and 20 < r.nodes < 100_020, (r.result, r.nodes)
+    assert r.verdict == "unknown" and not r.proof and 20 < r.nodes < 100_020, (r.verdict, r.nodes)
 
     for f2t in (False, True):
         relaxed = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": f2t})
         draw_one = SPEC.rules_array(relaxed)
         for rules in ({"draw": 3, "passes": "unlimited"}, {"draw": 3}, {"draw": 1}, {"draw": 2, "passes": 5}):
             given = parse_rules(SPEC, {**rules, "foundation_to_tableau": f2t})
-            assert np.array_equal(SPEC.relaxed_rules(SPEC.rules_array(given)), draw_one)
+            assert np.array_equal(SPEC.search.relaxed_rules(SPEC.rules_array(given)), draw_one)
             assert SPEC.simulates(relaxed, given)  # so a relaxed loss is a loss
-        assert SPEC.relaxed_rules(draw_one) is None
+        assert SPEC.search.relaxed_rules(draw_one) is None

@@ -7,12 +7,12 @@ import random
 import pytest
 
 from solitaire import cards
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games.pyramid import kernel as K
 from solitaire.games.pyramid import layout as geo
 from solitaire.rules import parse_rules
-from solitaire.search.config import MODE_SOLVE
-from solitaire.search.position import position_verdict
+from solitaire.jit.modes import MODE_SOLVE
+from engine_runs import position_verdict
 
 from test_pyramid_helpers import SPEC, bfs_optimal, fast_moves, ida_star, rules_arr, small_position
 

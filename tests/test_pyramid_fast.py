@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from solitaire.deals import deck
 from solitaire.games.pyramid import kernel as K
 from solitaire.rules import parse_rules
-from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 
 from test_pyramid_helpers import SPEC, fast_moves, rules_arr, small_position
 

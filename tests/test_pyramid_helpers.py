@@ -13,9 +13,9 @@ from solitaire.games import get_game
 from solitaire.games.pyramid import fast
 from solitaire.games.pyramid import kernel as K
 from solitaire.games.pyramid import layout as geo
-from solitaire.search import engine
-from solitaire.search.config import MODE_ALL, MODE_OPTIMAL
-from solitaire.search.position import search_position
+from solitaire.search import dfs as engine
+from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL
+from engine_runs import search_position
 
 SPEC = get_game("pyramid")
 

@@ -5,7 +5,8 @@ from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
 from solitaire import cards
-from solitaire.deals import DealError, Layout, deal_from_json, make_deal
+from solitaire.deals import DealError, Layout
+from solitaire.dealing import deal_from_json, make_deal
 from solitaire.games import get_game
 from solitaire.games.pyramid import layout as geo
 from solitaire.rules import RuleError, parse_rules

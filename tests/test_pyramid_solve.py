@@ -7,13 +7,13 @@ import pytest
 from click.testing import CliRunner
 
 from solitaire.cli import main
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games.pyramid import kernel as K
-from solitaire.replay import verify_win
+from solitaire.replaying import verify_win
 from solitaire.rules import parse_rules
-from solitaire.search import engine
-from solitaire.search.config import MODE_SOLVE
-from solitaire.search.solve import solve
+from solitaire.search import dfs as engine
+from solitaire.jit.modes import MODE_SOLVE
+from solitaire.solver import solve
 from solitaire.search.tt import Table
 
 from test_pyramid_helpers import SPEC, bfs_optimal, crafted, ida_star, rules_arr, small_position
@@ -34,7 +34,7 @@ def dfs_solvable(root, arr):
     stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
     table = Table(4)
     stack.reset(root, 5_000_000, -1)
-    status = stack.step(SPEC.game_id, arr, MODE_SOLVE, False, table, np.uint32(table.new_search()), 10_000_000)
+    status = stack.step(SPEC.handle, arr, MODE_SOLVE, False, table, np.uint32(table.new_search()), 10_000_000)
     assert status in (engine.SOLVED, engine.EXHAUSTED) and not stack.ctl[engine.CUTOFF]
     return status == engine.SOLVED
 
@@ -84,13 +84,13 @@ APEX_BLOCKED = crafted(_TOP + _REST[:23], _REST[23:])
 def test_crafted_deal_with_every_ten_above_the_apex_three_is_unsolvable(given):
     """The apex 3D can only pair with a 10, and all four lie on it."""
     r = solve(APEX_BLOCKED, given, tt_mb=4)
-    assert r.result == "unsolvable"
+    assert r.verdict == "unsolvable"
 
 
 def test_pair_covering_changes_the_crafted_deal():
     """With pair_covering the apex may pair with the last 10 on it: no longer proved lost."""
     r = solve(APEX_BLOCKED, {"pair_covering": True}, tt_mb=4, max_nodes=200_000)
-    assert r.result != "unsolvable"
+    assert r.verdict != "unsolvable"
 
 
 @pytest.mark.parametrize("number, given", [(39, {}), (2, {"draw": 3}), (3, {"draw": 3})])
@@ -98,7 +98,7 @@ def test_optimal_solutions_are_proved_and_replay(number, given):
     deal = make_deal("pyramid", number)
     plain = solve(deal, given, tt_mb=16)
     best = solve(deal, given, tt_mb=16, optimal=True)
-    assert plain.result == best.result == "solved" and best.optimal
+    assert plain.verdict == best.verdict == "solved" and best.optimal
     assert len(best.moves) <= len(plain.moves) and best.lower_bound == len(best.moves)
     verify_win(SPEC, deal.layout, parse_rules(SPEC, given), best.moves)
 

@@ -7,14 +7,17 @@ import random
 import numpy as np
 import pytest
 
-from solitaire.deals import make_deal
+from solitaire.jit import modes
+
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.pyramid import kernel as PK
-from solitaire.replay import verify_win
+from solitaire.replaying import verify_win
 from solitaire.rules import parse_rules
-from solitaire.search import astar, config, engine
-from solitaire.search.position import astar_length, position_verdict, shortest_length, weighted_search
-from solitaire.search.solve import solve
+from solitaire.search import astar, config
+from solitaire.search import dfs as engine
+from engine_runs import astar_length, position_verdict, shortest_length, weighted_search
+from solitaire.solver import solve
 from solitaire.search.tt import Table
 
 from test_pyramid_helpers import SPEC, bfs_optimal, rules_arr, small_position
@@ -101,7 +104,7 @@ def test_partial_expansion_gives_the_shortest_klondike_length():
     compared = 0
     for _ in range(40):
         root = klondike.encode(random_endgame(rng, rules, max_left=12), rules)
-        every = shortest_length(klondike, root, arr, config.MODE_ALL, max_nodes=400_000, tt_mb=16)
+        every = shortest_length(klondike, root, arr, modes.MODE_ALL, max_nodes=400_000, tt_mb=16)
         if every in (None, -1):
             continue
         assert astar_length(klondike, root, arr, tt_mb=16, partial=True)[0] == every
@@ -128,7 +131,7 @@ def test_partial_expansion_stores_fewer_positions_for_the_same_proof():
         movebuf = np.zeros(bakers.max_moves, dtype=np.int32)
         status = engine.RUNNING
         while status == engine.RUNNING:
-            status = astar.step(bakers.game_id, arr, config.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
+            status = astar.step(bakers.handle, arr, modes.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
         assert status in (engine.SOLVED, engine.EXHAUSTED)
         best = int(arena.ctl[astar.BEST_G]) if status == engine.SOLVED else upper
         runs[partial] = (best, int(arena.ctl[astar.USED]), int(arena.ctl[astar.NODES]))
@@ -159,7 +162,7 @@ def test_a_full_arena_stops_with_full_and_a_sound_bound():
     arena = astar.Arena(np.zeros(4096, dtype=np.uint8), root, 60, SPEC.max_depth)
     arena.reset(10**6)
     movebuf = np.zeros(SPEC.max_moves, dtype=np.int32)
-    assert astar.step(SPEC.game_id, arr, config.MODE_OPTIMAL, arena, movebuf, 10**6) == astar.FULL
+    assert astar.step(SPEC.handle, arr, modes.MODE_OPTIMAL, arena, movebuf, 10**6) == astar.FULL
     assert arena.ctl[astar.USED] == arena.capacity
     best = solve(make_deal("pyramid", 2), rules, optimal=True, tt_mb=16)
     assert best.optimal and arena.ctl[astar.LOWER] <= len(best.moves)
@@ -175,7 +178,7 @@ def test_a_table_lent_to_astar_still_gives_the_same_dfs():
     arena = astar.Arena(table.scratch(), root, 80, SPEC.max_depth)
     arena.reset(3000)
     movebuf = np.zeros(SPEC.max_moves, dtype=np.int32)
-    while astar.step(SPEC.game_id, arr, config.MODE_OPTIMAL, arena, movebuf, 1000) == engine.RUNNING:
+    while astar.step(SPEC.handle, arr, modes.MODE_OPTIMAL, arena, movebuf, 1000) == engine.RUNNING:
         pass
     assert arena.ctl[astar.USED] > 1000  # the bytes were written over
     assert (position_verdict(SPEC, root, arr, tt_mb=2), _dfs_nodes(root, arr, table)) == fresh
@@ -183,8 +186,8 @@ def test_a_table_lent_to_astar_still_gives_the_same_dfs():
 
 def _dfs_nodes(root, arr, table):
     stack = engine.SearchStack(len(root), SPEC.max_depth, SPEC.max_moves)
-    stack.reset(root, 10**6, -1, SPEC.class_folding)
-    stack.step(SPEC.game_id, arr, config.MODE_SOLVE, False, table, np.uint32(table.new_search()), 10**7)
+    stack.reset(root, 10**6, -1, SPEC.search.class_folding)
+    stack.step(SPEC.handle, arr, modes.MODE_SOLVE, False, table, np.uint32(table.new_search()), 10**7)
     return int(stack.ctl[engine.NODES])
 
 
@@ -208,7 +211,7 @@ def test_budget_exhaustion_keeps_the_best_win_and_a_proved_bound():
     best = solve(deal, rules, optimal=True, tt_mb=16)
     plain = solve(deal, rules, tt_mb=16)
     cut = solve(deal, rules, optimal=True, tt_mb=16, max_nodes=plain.nodes + 50)
-    assert cut.result == "solved" and not cut.optimal and cut.reason == "node budget"
+    assert cut.verdict == "solved" and not cut.optimal and cut.reason == "node budget"
     assert cut.lower_bound <= len(best.moves) <= len(cut.moves)
     verify_win(SPEC, deal.layout, rules, cut.moves)
     seen = []
@@ -231,10 +234,10 @@ def test_ctrl_c_after_the_last_weighted_quantum_is_not_lost(monkeypatch, deal, d
     (unknown, "interrupted": a batch then stops), not the arena's verdict,
     which would swallow the key press (seen as a flaky batch Ctrl-C test).
     Klondike deals 11 and 2 at 3,000 nodes are decided by that phase."""
-    from solitaire.search import solve as solve_module
+    from solitaire import solver as solve_module
     rules = {"draw": 1}
     plain = solve(make_deal("klondike", deal), rules, max_nodes=3000, tt_mb=8)
-    assert plain.result == decided
+    assert plain.verdict == decided
     real_step = astar.step
 
     def step_then_ctrl_c(*args):
@@ -245,7 +248,7 @@ def test_ctrl_c_after_the_last_weighted_quantum_is_not_lost(monkeypatch, deal, d
 
     monkeypatch.setattr(solve_module.astar, "step", step_then_ctrl_c)
     stopped = solve(make_deal("klondike", deal), rules, max_nodes=3000, tt_mb=8)
-    assert (stopped.result, stopped.reason) == ("unknown", "interrupted")
+    assert (stopped.verdict, stopped.reason) == ("unknown", "interrupted")
 
 
 def test_memory_budget_reports_not_optimal():
@@ -273,7 +276,7 @@ def test_weighted_astar_wins_exactly_where_exhaustive_search_does():
         for _ in range(40):
             ref = random_endgame(rng, rules, max_left=20)
             root = klondike.encode(ref, rules)
-            truth = position_verdict(klondike, root, arr, config.MODE_ALL, max_nodes=400_000, tt_mb=16)
+            truth = position_verdict(klondike, root, arr, modes.MODE_ALL, max_nodes=400_000, tt_mb=16)
             if truth == "unknown":
                 continue
             found, path = weighted_search(klondike, root, arr, max_nodes=400_000, tt_mb=16)
@@ -294,10 +297,10 @@ def test_weighted_phase_finds_a_win_the_depth_first_order_reaches_late(monkeypat
     DFS of an earlier solver needed 62.8 million)."""
     rules = {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}
     deal = make_deal("klondike", 748)
-    klondike = type(get_game("klondike"))  # patched on the class, as elsewhere: undoing an instance patch leaves
-    monkeypatch.setattr(klondike, "relaxation_factor", 0.0)  # an instance value that hides later class patches
+    klondike = type(get_game("klondike").search)  # the tuning's class, patched as elsewhere
+    monkeypatch.setattr(klondike, "relaxation_factor", 0.0)
     r = solve(deal, rules, max_nodes=400_000)
-    assert r.result == "solved" and r.nodes < 200_000
+    assert r.verdict == "solved" and r.nodes < 200_000
     verify_win(get_game("klondike"), deal.layout, parse_rules(get_game("klondike"), rules), r.moves)
     monkeypatch.setattr(klondike, "weighted_share", 0.0)
-    assert solve(deal, rules, max_nodes=400_000).result == "unknown"
+    assert solve(deal, rules, max_nodes=400_000).verdict == "unknown"

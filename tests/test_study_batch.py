@@ -12,14 +12,14 @@ from click.testing import CliRunner
 
 from cli_process import CLI, start_cli
 from solitaire.cli import main
-from solitaire.deals import make_deal
-from solitaire.replay import verify_win
+from solitaire.dealing import make_deal
+from solitaire.replaying import verify_win
 from solitaire.games import get_game
-from solitaire.study.backends import ProcessPool
-from solitaire.study.batch import run_batch
-from solitaire.study.deal_set import DealSet
-from solitaire.study.runconfig import RunConfig, load_run_config
-from solitaire.study.store import JOURNAL, read_rows
+from solitaire.studies.backends import ProcessPool
+from solitaire.studies.batch import run_batch
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.runconfig import RunConfig, load_run_config
+from solitaire.studies.store import JOURNAL, read_rows
 
 COLUMNS = ["deal", "verdict", "moves", "nodes", "reason", "solution"]
 

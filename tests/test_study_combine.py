@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 from benchmark_scripts import load
 
-from solitaire.deals import make_deal
-from solitaire.search.solve import solve
-from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE
-from solitaire.study.combine import STUDY, carry_all, carry_over, overlay, win_under, with_provenance
-from solitaire.study.errors import StudyError
+from solitaire.dealing import make_deal
+from solitaire.solver import solve
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.studies.combine import STUDY, carry_all, carry_over, overlay, win_under, with_provenance
+from solitaire.studies.errors import StudyError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,7 +78,7 @@ def test_carry_over_stops_on_a_win_that_does_not_replay_or_a_clash():
 def test_a_win_without_foundation_returns_replays_with_them_and_a_cut_one_does_not():
     rules = {"draw": 1, "passes": "unlimited", "foundation_to_tableau": False}
     result = solve(make_deal("klondike", 24), rules, max_nodes=200_000)
-    assert result.result == SOLVED
+    assert result.verdict == SOLVED
     with_f2t = win_under("klondike", {**rules, "foundation_to_tableau": True})
     assert with_f2t(24, list(result.moves)) == list(result.moves)
     assert with_f2t(24, list(result.moves)[:-1]) is None  # legal, but not won
@@ -105,7 +105,7 @@ def test_carry_all_follows_chains_and_stores_each_win_as_its_setting_plays_it():
     names = {"d3n": (3, False), "d3f": (3, True), "d1n": (1, False), "d1f": (1, True)}
     rules = {n: {"draw": d, "passes": "unlimited", "foundation_to_tableau": f} for n, (d, f) in names.items()}
     won = solve(make_deal("klondike", 24), rules["d3n"], max_nodes=300_000)
-    assert won.result == SOLVED
+    assert won.verdict == SOLVED
     rows = {n: with_provenance(frame({24: SOLVED if n == "d3n" else UNKNOWN, 25: UNKNOWN},
                                      solution=[" ".join(won.moves) if n == "d3n" else "", ""])) for n in names}
     rows["d1f"].loc[1, "verdict"] = UNSOLVABLE  # deal 25 lost under the strongest: lost under all

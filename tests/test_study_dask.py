@@ -6,10 +6,10 @@ import pytest
 from click.testing import CliRunner
 
 from solitaire.cli import main
-from solitaire.study.batch import run_batch
-from solitaire.study.deal_set import DealSet
-from solitaire.study.runconfig import RunConfig, load_run_config
-from solitaire.study.store import read_rows
+from solitaire.studies.batch import run_batch
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.runconfig import RunConfig, load_run_config
+from solitaire.studies.store import read_rows
 
 COLUMNS = ["deal", "verdict", "moves", "nodes", "reason", "solution"]
 

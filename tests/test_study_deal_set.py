@@ -5,7 +5,7 @@ from hypothesis import given, strategies as st
 
 from solitaire.deal_ranges import parse_deal_range
 from solitaire.deals import DealError
-from solitaire.study.deal_set import DealSet
+from solitaire.studies.deal_set import DealSet
 
 
 def test_parse_merges_and_sorts():

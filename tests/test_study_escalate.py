@@ -17,15 +17,15 @@ from click.testing import CliRunner
 
 from cli_process import CLI, start_cli
 from solitaire.cli import main
-from solitaire.study import stats
-from solitaire.study.backends import InProcess
-from solitaire.study.batch import BatchInterrupted, run_batch
-from solitaire.study.deal_set import DealSet
-from solitaire.study.errors import StudyError
-from solitaire.study.experiment import load_study, run_study
-from solitaire.study.report import build_report, load_setting
-from solitaire.study.runconfig import RUN_FILE, RunConfig, load_run_config
-from solitaire.study.store import JOURNAL, PARTS, read_rows
+from solitaire.studies import stats
+from solitaire.studies.backends import InProcess
+from solitaire.studies.batch import BatchInterrupted, run_batch
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.errors import StudyError
+from solitaire.studies.experiment import load_study, run_study
+from solitaire.studies.report import build_report, load_setting
+from solitaire.studies.runconfig import RUN_FILE, RunConfig, load_run_config
+from solitaire.studies.store import JOURNAL, PARTS, read_rows
 
 STAGES = [{"max_nodes": 5000, "tt_mb": 16}, {"max_nodes": 20000}]
 
@@ -264,8 +264,8 @@ def test_cli_bad_escalate_is_one_line_and_status_2(tmp_path, escalate, message):
 
 
 def test_real_klondike_deals_unknown_at_2000_nodes_are_decided_at_200000(tmp_path):
-    from solitaire.deals import make_deal
-    from solitaire.search.solve import solve
+    from solitaire.dealing import make_deal
+    from solitaire.solver import solve
 
     out = tmp_path / "k1"
     result = CliRunner().invoke(main, ["batch", "klondike", "--deals", "1-8", "--max-nodes", "2000", "--tt-mb", "8",
@@ -281,7 +281,7 @@ def test_real_klondike_deals_unknown_at_2000_nodes_are_decided_at_200000(tmp_pat
     rules = load_run_config(out)[0].rules
     for row in escalated.itertuples():  # the same verdict and node count as one solve at the larger budget
         direct = solve(make_deal("klondike", row.deal), rules, max_nodes=200000, tt_mb=16)
-        assert (direct.result, direct.nodes) == (row.verdict, row.final_nodes)
+        assert (direct.verdict, direct.nodes) == (row.verdict, row.final_nodes)
 
 
 def _escalated_lines(out):

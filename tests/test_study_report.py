@@ -11,13 +11,13 @@ import pytest
 from click.testing import CliRunner
 
 from solitaire.cli import main
-from solitaire.study import charts, stats
-from solitaire.study.batch import run_batch
-from solitaire.study.deal_set import DealSet
-from solitaire.study.errors import StudyError
-from solitaire.study.experiment import load_study
-from solitaire.study.report import build_report, derive_labels, load_setting, write_report
-from solitaire.study.runconfig import RunConfig
+from solitaire.studies import charts, stats
+from solitaire.studies.batch import run_batch
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.errors import StudyError
+from solitaire.studies.experiment import load_study
+from solitaire.studies.report import build_report, derive_labels, load_setting, write_report
+from solitaire.studies.runconfig import RunConfig
 
 
 def verdict_of(draw, deal):

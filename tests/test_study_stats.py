@@ -5,7 +5,7 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 
-from solitaire.study import stats
+from solitaire.studies import stats
 
 
 @pytest.mark.parametrize("k,n,lo,hi", [
@@ -78,3 +78,33 @@ def test_describe():
     d = stats.describe(pd.Series([1.0, 2.0, 3.0, 4.0, None]))
     assert d["count"] == 4 and d["median"] == 2.5 and d["min"] == 1 and d["max"] == 4
     assert stats.describe(pd.Series([], dtype=float))["count"] == 0
+
+
+# The hand-written Wilson interval and exact McNemar test the study code used
+# before it took them from scipy, on the counts of the committed studies and
+# at the edges: scipy must give the same values (every report depends on them).
+OLD_WILSON = [
+    (0, 10, 0.0, 0.2775327998628892),
+    (3, 10, 0.10779126740630099, 0.6032218525388546),
+    (10, 10, 0.7224672001371107, 1.0),
+    (2654, 10000, 0.25683713690239673, 0.27414303513312466),
+    (6259, 10000, 0.6163692896716119, 0.6353340195386518),
+    (1807, 2000, 0.889774970136178, 0.9156779727078507),
+    (1, 1, 0.20654931437723745, 1.0),
+    (0, 1, 0.0, 0.7934506856227626),
+    (371, 10000, 0.033569734988641506, 0.04098577070293087),
+    (9966, 10000, 0.9952527946345442, 0.9975658181836999),
+]
+OLD_MCNEMAR = [(0, 0, 1.0), (1, 0, 1.0), (5, 5, 1.0), (3, 10, 0.09228515625000001), (259, 3861, 0.0),
+               (0, 12, 0.0004882812500000003), (40, 60, 0.05688793364097981)]
+
+
+@pytest.mark.parametrize("k, n, low, high", OLD_WILSON)
+def test_wilson_from_scipy_keeps_the_old_values(k, n, low, high):
+    assert stats.wilson(k, n) == (pytest.approx(low, rel=1e-12, abs=1e-15), pytest.approx(high, rel=1e-12))
+
+
+@pytest.mark.parametrize("b, c, p", OLD_MCNEMAR)
+def test_mcnemar_from_scipy_keeps_the_old_values(b, c, p):
+    assert stats.mcnemar_exact(b, c) == pytest.approx(p, rel=1e-12, abs=1e-300)
+    assert stats.mcnemar_exact(c, b) == pytest.approx(p, rel=1e-12, abs=1e-300)

@@ -9,11 +9,11 @@ import tracemalloc
 import pandas as pd
 import pytest
 
-from solitaire.study.batch import BatchInterrupted, run_batch
-from solitaire.study.deal_set import DealSet
-from solitaire.study.errors import StudyError
-from solitaire.study.runconfig import RunConfig, load_run_config
-from solitaire.study.store import JOURNAL, PARTS, ResultStore, read_rows
+from solitaire.studies.batch import BatchInterrupted, run_batch
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.errors import StudyError
+from solitaire.studies.runconfig import RunConfig, load_run_config
+from solitaire.studies.store import JOURNAL, PARTS, ResultStore, read_rows
 
 VERDICT = ["solved", "unsolvable", "unknown"]
 
@@ -201,7 +201,7 @@ def test_progress_bar_shows_rate_and_verdicts(tmp_path, config, capsys):
 
 
 def test_a_worker_running_other_code_refuses(tmp_path, config):
-    from solitaire.study import worker
+    from solitaire.studies import worker
 
     task = worker.Task("klondike", 1, config.rules, 10, None, 1.0, "0123456789abcdef")
     with pytest.raises(StudyError, match="other solver code"):

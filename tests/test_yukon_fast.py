@@ -9,12 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solitaire import cards
-from solitaire.deals import Layout, make_deal
+from solitaire.deals import Layout
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.yukon import fast
 from solitaire.games.yukon import kernel as K
 from solitaire.games.yukon.reference import YukonState
-from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from yukon_helpers import bfs_shortest
 
 SPEC = get_game("yukon")
@@ -79,11 +80,11 @@ def test_random_games_fast_equals_reference(seed, steps, greed):
 
 def test_a_won_game_is_reached_and_checked():
     """Playing a solver's win move by move keeps both engines equal to the end."""
-    from solitaire.search.solve import solve
+    from solitaire.solver import solve
 
     deal = make_deal("yukon", 2)
     result = solve(deal, {}, max_nodes=200_000)
-    assert result.result == "solved"
+    assert result.verdict == "solved"
     state = SPEC.new_reference(deal.layout, {})
     for move in result.moves:
         check_position(state)

@@ -7,11 +7,12 @@ from pysol_cards.deal_game import Game
 from pysol_cards.random_base import RandomBase
 
 from solitaire import cards
-from solitaire.deals import DealError, Layout, deal_from_json, deck, make_deal
+from solitaire.deals import DealError, Layout, deck
+from solitaire.dealing import deal_from_json, make_deal
 from solitaire.games import get_game
 from solitaire.games.base import IllegalMove
 from solitaire.games.yukon.reference import YukonState
-from solitaire.replay import ReplayError, replay
+from solitaire.replaying import ReplayError, replay
 from solitaire.rules import RuleError, parse_rules
 
 SPEC = get_game("yukon")

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solitaire import cards
-from solitaire.deals import Deal, Layout, make_deal
+from solitaire.deals import Deal, Layout
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.yukon import fast
 from solitaire.games.yukon import kernel as K
@@ -18,10 +19,10 @@ from solitaire.games.yukon.layout import PILE_SIZES
 from solitaire.games.yukon.reference import YukonState
 from yukon_helpers import bfs_shortest
 from test_yukon_fast import pinned_set
-from solitaire.search.position import position_verdict, shortest_length, weighted_search
-from solitaire.replay import verify_win
-from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
-from solitaire.search.solve import solve
+from engine_runs import position_verdict, shortest_length, weighted_search
+from solitaire.replaying import verify_win
+from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire.solver import solve
 
 SPEC = get_game("yukon")
 
@@ -86,7 +87,7 @@ def test_weighted_phase_verdicts_match_breadth_first_search(seed, left):
     state = small_position(random.Random(seed), left)
     best = bfs_shortest(state)
     root = SPEC.encode(state, {})
-    verdict_, path = weighted_search(SPEC, root, fast.rules_array(), SPEC.weighted_weight, 10**6)
+    verdict_, path = weighted_search(SPEC, root, fast.rules_array(), SPEC.search.weighted_weight, 10**6)
     assert verdict_ == ("unsolvable" if best is None else "solved")
     if best is not None:
         replay = state.copy()
@@ -99,21 +100,21 @@ def test_weighted_phase_proves_a_lost_deal_and_keeps_wins():
     """Deal 10 is lost (the DFS exhausts it at 0.27 M nodes); with the
     weighted phase taking 0.9 of the budget (all the discrepancy phase leaves), the
     solve still proves it, and deals 2, 3, 4 are still won."""
-    assert SPEC.weighted_share_for({}) > 0
-    assert solve(make_deal("yukon", 10), {}, max_nodes=10**6).result == "unsolvable"
+    assert SPEC.search.weighted_share_for({}) > 0
+    assert solve(make_deal("yukon", 10), {}, max_nodes=10**6).verdict == "unsolvable"
     for n in (2, 3, 4):
-        assert solve(make_deal("yukon", n), {}, max_nodes=10**6).result == "solved"
+        assert solve(make_deal("yukon", n), {}, max_nodes=10**6).verdict == "solved"
 
 
 def test_unknown_says_when_the_weighted_arena_filled_first():
     """Deal 64 is unknown at 10^5 nodes either way; with a 1 MB table the
     weighted A* arena fills before its node share is spent, and the reason
     says so, since a larger --tt-mb (not only --max-nodes) may then decide."""
-    from solitaire.search.solve import FILLED_THEN_BUDGET
+    from solitaire.solver import FILLED_THEN_BUDGET
     small = solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=1)
     roomy = solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=64)
-    assert (small.result, small.reason) == ("unknown", FILLED_THEN_BUDGET)
-    assert (roomy.result, roomy.reason) == ("unknown", "node budget")
+    assert (small.verdict, small.reason) == ("unknown", FILLED_THEN_BUDGET)
+    assert (roomy.verdict, roomy.reason) == ("unknown", "node budget")
     assert small.nodes <= 10**5 + 1 and roomy.nodes <= 10**5 + 1
 
 
@@ -415,7 +416,7 @@ def test_weighted_phase_is_guided_by_the_bound_without_cut_sets():
     """The guide its figures were measured with: the same moves, the bound
     without cut sets, which is lower at most deals."""
     rules = fast.rules_array()
-    guide = SPEC.weighted_rules(rules)
+    guide = SPEC.search.weighted_rules(rules)
     assert guide[0] == rules[0] & ~K.CUT_SETS and rules[0] & K.CUT_SETS
     out_rules, out_guide = np.zeros(K.MAX_MOVES, np.int32), np.zeros(K.MAX_MOVES, np.int32)
     lower = 0
@@ -431,16 +432,16 @@ def test_weighted_phase_is_guided_by_the_bound_without_cut_sets():
 def test_solve_runs_weighted_astar_on_the_guide_rules(monkeypatch):
     """The guide reaches the search: deal 64 gets past the discrepancy
     phase at 10^5 nodes, and its weighted phase asks for the guide."""
-    from solitaire.games.yukon.spec import YukonSpec
+    from solitaire.games.yukon.spec import YukonSearch
     asked = []
-    guide = YukonSpec.weighted_rules
+    guide = YukonSearch.weighted_rules
 
     def recorded(self, rules):
         asked.append(rules)
         return guide(self, rules)
 
-    monkeypatch.setattr(YukonSpec, "weighted_rules", recorded)
-    assert solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=64).result == "unknown"
+    monkeypatch.setattr(YukonSearch, "weighted_rules", recorded)
+    assert solve(make_deal("yukon", 64), {}, max_nodes=10**5, tt_mb=64).verdict == "unknown"
     assert asked
 
 
@@ -501,7 +502,7 @@ def test_pinned_rule_keeps_the_verdicts_of_lost_and_won_deals():
         assert on == off != "unknown", n
     for n in (67, 151):
         r = solve(make_deal("yukon", n), {}, max_nodes=1000)
-        assert r.result == "unsolvable" and r.nodes <= 10, n
+        assert r.verdict == "unsolvable" and r.nodes <= 10, n
 
 
 def test_twin_rule_keeps_the_verdicts_of_lost_and_won_deals():
@@ -542,7 +543,7 @@ def chunks_in_play_order() -> list[list[str]]:
 def test_crafted_deal_won_by_foundation_moves_alone_is_optimal_at_52():
     deal = deal_of(chunks_in_play_order())
     r = solve(deal, {}, optimal=True)
-    assert r.result == "solved" and r.optimal and len(r.moves) == 52
+    assert r.verdict == "solved" and r.optimal and len(r.moves) == 52
     assert all(m.endswith(">f") for m in r.moves)
     verify_win(SPEC, deal.layout, {}, r.moves)
 
@@ -556,7 +557,7 @@ def test_crafted_deal_needing_one_tableau_move():
     root = SPEC.encode(SPEC.new_reference(deal.layout, {}), {})
     assert K.lower_bound(root, fast.rules_array()) == 53
     r = solve(deal, {}, optimal=True, max_nodes=2_000_000)
-    assert r.result == "solved" and r.optimal and len(r.moves) == 53
+    assert r.verdict == "solved" and r.optimal and len(r.moves) == 53
     assert [m for m in r.moves if not m.endswith(">f")] == ["9C>t5"]
     verify_win(SPEC, deal.layout, {}, r.moves)
 
@@ -581,9 +582,9 @@ def test_crafted_dead_deal_is_unsolvable():
     deal = deal_of(dead_deal())
     assert SPEC.new_reference(deal.layout, {}).legal_moves() == []  # the proof
     r = solve(deal, {})
-    assert r.result == "unsolvable" and r.moves == []
+    assert r.verdict == "unsolvable" and r.moves == []
     r = solve(deal, {}, optimal=True)
-    assert r.result == "unsolvable"
+    assert r.verdict == "unsolvable"
 
 
 def test_crafted_deal_dead_after_its_only_move():
@@ -612,17 +613,17 @@ def test_crafted_deal_dead_after_its_only_move():
     assert state.legal_moves() == []  # the proof
     for optimal in (False, True):
         r = solve(deal, {}, optimal=optimal)
-        assert r.result == "unsolvable" and r.nodes == 2
+        assert r.verdict == "unsolvable" and r.nodes == 2
 
 
 @pytest.mark.parametrize("number", [2, 8])
 def test_real_deals_solve_and_replay_and_optimal_is_no_longer(number):
     deal = make_deal("yukon", number)
     dfs = solve(deal, {}, max_nodes=300_000)
-    assert dfs.result == "solved"
+    assert dfs.verdict == "solved"
     verify_win(SPEC, deal.layout, {}, dfs.moves)
     opt = solve(deal, {}, optimal=True, max_nodes=200_000)
-    assert opt.result == "solved" and len(opt.moves) <= len(dfs.moves)
+    assert opt.verdict == "solved" and len(opt.moves) <= len(dfs.moves)
     verify_win(SPEC, deal.layout, {}, opt.moves)
     assert opt.lower_bound is not None and opt.lower_bound <= len(opt.moves)
 

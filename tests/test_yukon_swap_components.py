@@ -11,16 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmark_scripts import load
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games.yukon import fast, swaps
 from solitaire.games.yukon import kernel as K
 from solitaire.games.yukon import swap_components as components
 from solitaire.games.yukon.reference import YukonState
-from solitaire.replay import verify_win
-from solitaire.search import engine
-from solitaire.search.config import MODE_SOLVE
-from solitaire.search.position import search_position
-from solitaire.search.solve import solve
+from solitaire.replaying import verify_win
+from solitaire.search import dfs as engine
+from solitaire.jit.modes import MODE_SOLVE
+from engine_runs import search_position
+from solitaire.solver import solve
 from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafted, is_swap_text, members, played, \
     positions_along_random_games, three_pairs
 
@@ -177,18 +177,19 @@ def test_a_class_too_big_to_fold_keeps_every_swap():
 
 
 def test_the_option_keeps_the_discrepancy_phase_and_folds_the_proofs(monkeypatch):
-    """``solve(swap_components=True)``: the discrepancy phase runs on the
-    default folding (deals 2 and 3 are won there with the very moves and
-    nodes of the default), weighted A* and the DFS on the components (with
-    no discrepancy phase, 3 is won by A* on the classes, and 96 is lost in
-    fewer nodes than by the default); every win replays (``solve`` checks)."""
+    """``solve(search_options=("swap_components",))``: the discrepancy phase
+    runs on the default folding (deals 2 and 3 are won there with the very
+    moves and nodes of the default), weighted A* and the DFS on the
+    components (with no discrepancy phase, 3 is won by A* on the classes,
+    and 96 is lost in fewer nodes than by the default); every win replays
+    (``solve`` checks)."""
+    options = {False: (), True: ("swap_components",)}
     for n in (2, 3):
-        default, option = (solve(make_deal("yukon", n), {}, max_nodes=10**6, swap_components=flag)
+        default, option = (solve(make_deal("yukon", n), {}, max_nodes=10**6, search_options=options[flag])
                            for flag in (False, True))
-        assert option.result == "solved" and (option.moves, option.nodes) == (default.moves, default.nodes)
-    spec = type(SPEC)
-    monkeypatch.setattr(spec, "lds_share", 0.0)
-    won = solve(make_deal("yukon", 3), {}, max_nodes=10**6, swap_components=True)
-    assert won.result == "solved" and won.swap_components
-    lost = [solve(make_deal("yukon", 96), {}, max_nodes=10**6, swap_components=flag) for flag in (False, True)]
-    assert [r.result for r in lost] == ["unsolvable", "unsolvable"] and lost[1].nodes < lost[0].nodes
+        assert option.verdict == "solved" and (option.moves, option.nodes) == (default.moves, default.nodes)
+    monkeypatch.setattr(type(SPEC.search), "lds_share", 0.0)
+    won = solve(make_deal("yukon", 3), {}, max_nodes=10**6, search_options=options[True])
+    assert won.verdict == "solved" and won.search_options == ("swap_components",)
+    lost = [solve(make_deal("yukon", 96), {}, max_nodes=10**6, search_options=options[flag]) for flag in (False, True)]
+    assert [r.verdict for r in lost] == ["unsolvable", "unsolvable"] and lost[1].nodes < lost[0].nodes

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from solitaire.games.yukon import fast, swaps
 from solitaire.games.yukon import kernel as K
 from solitaire.games.yukon.reference import YukonState
-from solitaire.search.config import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
+from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafted, members, \
     positions_along_random_games, three_pairs
 

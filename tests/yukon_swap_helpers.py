@@ -13,7 +13,7 @@ from solitaire.games import get_game
 from solitaire.games.yukon import swaps
 from solitaire.games.yukon import kernel as K
 from solitaire.games.yukon.reference import YukonState
-from solitaire.search.config import MODE_SOLVE
+from solitaire.jit.modes import MODE_SOLVE
 from test_yukon_fast import random_layout
 
 SPEC = get_game("yukon")

@@ -1,19 +1,25 @@
-"""The fixed contract every game fills in (OpenSpiel-style).
+"""The fixed contract every game fills in (OpenSpiel-style), and its search tuning.
 
-A game is a ``GameSpec`` subclass registered in ``solitaire.games``.  It has two
-engines that tests cross-check:
+A game is a package ``solitaire.games.<module>`` listed in the registry, whose
+``SPEC`` is a ``GameSpec``.  It has two engines that tests cross-check:
 
 * a readable **reference engine**: ``new_reference(layout, rules)`` returns a
   ``ReferenceState`` whose ``legal_moves()`` are notation strings and whose
   ``play(move)`` applies one move or raises ``IllegalMove`` saying why;
-* a **fast engine**: numba kernels on a flat ``uint8`` state (see
-  ``solitaire.search.kernels`` for the kernel contract), reached through
-  ``encode`` (reference state -> arrays) and ``describe_move`` (fast move ->
+* a **fast engine**: numba kernels on a flat ``uint8`` state (``kernel``, the
+  package ``solitaire.search.contract`` describes), reached through
+  ``encode`` (reference state -> array) and ``describe_move`` (fast move ->
   the notation moves it stands for).
+
+How the deal-level solve spends a budget on the game (phase shares, the
+relaxation that proves losses, ...) is a separate object, ``SearchTuning``:
+the contract says what the game is, the tuning how it is best searched.
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Callable
 
 import numpy as np
 
@@ -46,95 +52,106 @@ class ReferenceState:
         raise NotImplementedError
 
 
-class GameSpec:
-    """Everything the rest of the tool needs to know about one game."""
+class SearchTuning:
+    """How ``solitaire.solver`` spends a deal's node budget on one game.
 
-    name: str = ""
-    aliases: tuple[str, ...] = ()
-    game_id: int = -1  # index used by the kernel dispatcher
-    options: tuple = ()  # RuleOption, in RULES.md order
-    presets: dict[str, dict[str, Any]] = {}
-    max_moves: int = 64  # most fast moves any position can have
-    max_depth: int = 1000  # deepest search path (longer paths give "unknown")
-    # Share of a deal's node budget first spent on limited discrepancy search
-    # (see solitaire.search.solve._decide); 0 for games where most deals are lost.
+    Three phases share the budget: limited discrepancy search, weighted A*
+    and a plain DFS (``solitaire.solver._decide``); a relaxed game may prove a
+    deal lost that they leave unknown.  A game subclasses this to set its
+    measured shares and, where a rule setting needs another, the ``*_for``
+    methods."""
+
+    # Share of the node budget first spent on limited discrepancy search, at
+    # most ``lds_max_nodes`` (None: no cap).
     lds_share: float = 0.25
-    # At most this many nodes for it, whatever the budget (None: no cap).  Where
-    # it finds wins it finds them early; a large budget is for the DFS proofs.
     lds_max_nodes: int | None = None
-    # Then a share of the budget (at most ``weighted_max_nodes``) for weighted
-    # A* (solitaire.search.astar, order g + weight * lower bound, first win
-    # ends it): it finds wins the depth-first order reaches late.  0: none.
+    # Then weighted A* (order g + weight * lower bound, the first win ends
+    # it), at most ``weighted_max_nodes``: it finds wins the depth-first
+    # order reaches late.  0: none.
     weighted_share: float = 0.0
     weighted_max_nodes: int | None = None
     weighted_weight: int = 2
-    # A relaxed game whose loss proves the deal lost, tried once per deal:
-    # when the phases above leave it unknown by the node budget or the depth
-    # limit, or right after the discrepancy phase (``relaxation_early_for``;
-    # see also ``relaxed_rules`` and ``prove_lost``); "" for none.  It may
-    # visit at most ``relaxation_factor`` x the node budget relaxed
-    # positions, extra to the budget (0: not tried).
+    # A relaxed game whose loss proves the deal lost, tried once per deal
+    # when the phases leave it unknown by the node budget or the depth limit
+    # (or earlier: ``relaxation_early_for``); "" for none.  It may visit at
+    # most ``relaxation_factor`` x the node budget relaxed positions, extra
+    # to the budget.  ``relaxation_after_nodes``: where it runs early, once
+    # the discrepancy phase has spent this many nodes (None: after it).
     relaxation: str = ""
     relaxation_factor: float = 1.0
-    # Where it runs early: once the discrepancy phase has spent this many
-    # nodes (at the end of that round of it), or after the phase (None).
     relaxation_after_nodes: int | None = None
     # The plain DFS records classes of positions won alike that it proved
-    # lost, and skips their other members (the kernel's ``class_key``;
-    # ``solitaire.search.engine``).  Off: the table knows positions only.
+    # lost and skips their other members (the kernel's ``class_key``).
     class_folding: bool = False
-    # How --optimal proves a shortest win: "astar" (solitaire.search.astar: each
-    # position once, in the table's memory) or "ida" (IDA*, memory-light).
-    # A* proved more deals at the same node budget in every game measured.
+    # How --optimal proves a shortest win: "astar" (each position once, in
+    # the table's memory) or "ida" (IDA*, memory-light).
     optimal_search: str = "astar"
-    # A* with partial expansion (solitaire.search.astar.run): stores a third to
-    # a tenth of the positions for up to twice the expansions.  Worth it
-    # where plain A* stores several positions per expansion and fills its
-    # arena before the node budget (Baker's Dozen, about 3.5); Klondike
-    # (1.3) and Yukon (about 2) lose more time than they gain memory.
+    # A* with partial expansion: stores fewer positions for more expansions.
     astar_partial: bool = False
 
+    def lds_share_for(self, rules: dict[str, Any]) -> float:
+        """The discrepancy share under these (complete) rules."""
+        return self.lds_share
+
+    def weighted_share_for(self, rules: dict[str, Any]) -> float:
+        """The weighted A* share under these (complete) rules."""
+        return self.weighted_share
+
+    def weighted_rules(self, rules_arr: np.ndarray) -> np.ndarray:
+        """The rules array weighted A* runs on: ``rules_arr`` unless the game
+        guides it by another bound (the moves must be the same)."""
+        return rules_arr
+
+    def relaxation_early_for(self, rules: dict[str, Any]) -> bool:
+        """Try the relaxation right after the discrepancy phase under these
+        rules?  Else (the default) only when every phase leaves the deal unknown."""
+        return False
+
     def relaxed_rules(self, rules_arr: np.ndarray) -> np.ndarray | None:
-        """Rules of this game that play every game of ``rules_arr``, when
-        ``relaxation`` is such a rule set: the search then runs them on its
-        own engine, table and clock.  None: ``prove_lost`` is the relaxation."""
+        """Rules of this game that play every game of ``rules_arr``, when the
+        relaxation is such a rule set: the DFS then runs them.  None:
+        ``prove_lost`` is the relaxation."""
         return None
 
     def prove_lost(self, root: np.ndarray, rules_arr: np.ndarray, max_positions: int) -> tuple[bool, int, str]:
         """(True, positions, name) only if a relaxed game proves ``root`` lost
-        (a relaxation: every real line is a relaxed line, so a relaxed loss
-        is a real loss); (False, positions, "") when it is won or ran out of
+        (every real line is a relaxed line, so a relaxed loss is a real
+        loss); (False, positions, "") when it is won or ran out of
         ``max_positions``.  ``name`` names the proof ("": ``relaxation``)."""
         return False, 0, ""
 
-    def relaxation_early_for(self, rules: dict[str, Any]) -> bool:
-        """Try the relaxation right after the discrepancy phase under these
-        (complete) rules, where it is cheap beside the phases after it?
-        Else (the default) only when all of them leave the deal unknown."""
-        return False
+
+@dataclass(frozen=True)
+class SearchOption:
+    """A search option a game declares (not a rule: the game played is the
+    same), e.g. Yukon's ``swap_components``: a flag that changes the rules
+    array the proving phases search with."""
+
+    name: str  # snake_case; the CLI flag is --name-with-dashes
+    help: str
+    apply: Callable[[np.ndarray], np.ndarray]  # the rules array with the option on
+
+    @property
+    def cli_flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+class GameSpec:
+    """Everything the rest of the tool needs to know about one game."""
+
+    name: str = ""  # as on the command line
+    title: str = ""  # as in prose ("Baker's Dozen")
+    aliases: tuple[str, ...] = ()
+    options: tuple = ()  # RuleOption, in rule book order
+    presets: dict[str, dict[str, Any]] = {}
+    kernel: ModuleType  # the kernel contract's functions (solitaire.search.contract)
+    handle: Any = None  # the engines' handle (search.contract.Game), set by the registry
+    max_moves: int = 64  # most fast moves any position can have
+    max_depth: int = 1000  # deepest search path (longer paths give "unknown")
+    search: SearchTuning = SearchTuning()
+    search_options: tuple[SearchOption, ...] = ()
 
     # --- rules -----------------------------------------------------------------
-    def lds_share_for(self, rules: dict[str, Any]) -> float:
-        """The discrepancy share under these (complete) rules: ``lds_share``
-        unless a game measured a better one for some rule setting."""
-        return self.lds_share
-
-    def weighted_rules(self, rules_arr: np.ndarray) -> np.ndarray:
-        """The rules array weighted A* runs on: ``rules_arr`` unless the game
-        guides it by a bound other than the one ``--optimal`` proves with
-        (the moves must be the same)."""
-        return rules_arr
-
-    def swap_components_rules(self, rules_arr: np.ndarray) -> np.ndarray:
-        """The rules array with Yukon's swap components (``--swap-components``,
-        a search option, not a rule of the game); other games have none."""
-        raise RuleError(f"--swap-components is a Yukon search option ({self.name} has no swap classes)")
-
-    def weighted_share_for(self, rules: dict[str, Any]) -> float:
-        """The weighted A* share under these (complete) rules: ``weighted_share``
-        unless a game measured a better one for some rule setting."""
-        return self.weighted_share
-
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults, check combinations; return every option explicitly."""
         raise NotImplementedError
@@ -143,13 +160,21 @@ class GameSpec:
         """Can every line of play under ``weaker`` be played, position for
         position, under ``stronger`` (complete rules)?  Then a win under weaker
         is a win under stronger and a loss under stronger a loss under weaker
-        (``solitaire.study.combine``).  Only identical rules, unless a game proves more."""
+        (``solitaire.studies.combine``).  Only identical rules, unless a game proves more."""
         return stronger == weaker
 
     def as_played_under(self, layout: Layout, weaker: dict[str, Any], stronger: dict[str, Any],
                         moves: list[str]) -> list[str]:
         """A ``weaker`` move list written as ``stronger`` plays it (where ``simulates``)."""
         return list(moves)
+
+    def search_option(self, name: str) -> SearchOption:
+        """The game's search option ``name``; a RuleError names the game's options."""
+        for option in self.search_options:
+            if option.name == name.replace("-", "_"):
+                return option
+        have = ", ".join(o.name for o in self.search_options) or "none"
+        raise RuleError(f"{self.name} has no search option '{name}' (search options: {have})")
 
     # --- deals -----------------------------------------------------------------
     def layout_from_deck(self, deck: list[int]) -> Layout:

@@ -1,5 +1,5 @@
 """A* for shortest wins, written once for every game (kernel contract of
-``solitaire.search.kernels``).
+``solitaire.search.contract``).
 
 Why: IDA* keeps no memory of earlier iterations, so each raise of the bound
 searches every shallower position again; on Pyramid's microsoft preset that
@@ -46,8 +46,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solitaire.search import kernels as K
-from solitaire.search.engine import BUDGET, EXHAUSTED, RUNNING, SOLVED
+from solitaire.search import calls
+from solitaire.search import contract as K
+from solitaire.search.dfs import BUDGET, EXHAUSTED, RUNNING, SOLVED
 
 FULL = 4  # status: the arena ran out of room (memory budget), or a line too deep
 
@@ -128,7 +129,7 @@ class Arena:
         self.ctl[PARTIAL] = partial and weight == 1
         self.ctl[SHARPER] = sharper and weight == 1
 
-    def path(self, game_id: int, rules_arr: np.ndarray) -> list[tuple[np.ndarray, int]]:
+    def path(self, game: K.Game, rules_arr: np.ndarray) -> list[tuple[np.ndarray, int]]:
         """(position, move) pairs from the root to the best win found."""
         node = int(self.ctl[BEST_NODE])
         moves = [int(self.ctl[BEST_MOVE])]
@@ -139,7 +140,7 @@ class Arena:
         for move in reversed(moves):
             out.append((state, move))
             child = np.empty_like(state)
-            K.apply_move(game_id, state, rules_arr, np.int32(move), child)
+            calls.apply_move(game, state, rules_arr, np.int32(move), child)
             state = child
         return out
 
@@ -355,8 +356,8 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
     return status
 
 
-def step(game_id: int, rules_arr: np.ndarray, mode: int, arena: Arena, movebuf: np.ndarray, quantum: int) -> int:
+def step(game: K.Game, rules_arr: np.ndarray, mode: int, arena: Arena, movebuf: np.ndarray, quantum: int) -> int:
     """One call of the kernel on ``arena``'s arrays."""
     a = arena
-    return run(game_id, rules_arr, mode, a.keys, a.g, a.parent, a.move, a.next, a.slots, a.heads, a.ctl,
+    return run(game, rules_arr, mode, a.keys, a.g, a.parent, a.move, a.next, a.slots, a.heads, a.ctl,
                a.line_states, a.line_nodes, movebuf, a.child, a.sharp_keys, a.sharp_bounds, quantum)

@@ -30,7 +30,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solitaire.games.bakers_dozen.state import C0, CAP, H0, NCOLS
-from solitaire.search.bits import popcount
+from solitaire.jit.bits import popcount
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)

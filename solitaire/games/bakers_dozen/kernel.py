@@ -18,8 +18,8 @@ from numba import njit
 
 from solitaire.games.bakers_dozen import analysis, seats
 from solitaire.games.bakers_dozen.state import C0, CAP, F0, H0, MOVE_BASE, NCOLS, R_KINGS_FREE, R_OTHER_SUIT, TO_F
-from solitaire.search.config import MODE_ALL
-from solitaire.search.ordering import sort_best_first
+from solitaire.jit.modes import MODE_ALL
+from solitaire.jit.ordering import sort_best_first
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)

@@ -9,10 +9,10 @@ BUILD_VALUES = ("any-suit", "other-suit")
 KINGS_VALUES = ("bottom", "free")
 
 OPTIONS = (
-    RuleOption("build", "building onto the next higher card: any-suit (default, its own suit included) "
-               "or other-suit (any suit except its own)", choice(*BUILD_VALUES)),
-    RuleOption("kings", "bottom (default: Kings moved to the bottom at the deal, empty columns stay "
-               "empty) or free (Kings not moved; a King may fill an empty column)", choice(*KINGS_VALUES)),
+    RuleOption("build", "Building onto the next higher card: any-suit (default, its own suit included) "
+               "or other-suit (any suit except its own).", choice(*BUILD_VALUES)),
+    RuleOption("kings", "Kings: bottom (default: moved to the bottom at the deal, empty columns stay "
+               "empty) or free (not moved; a King may fill an empty column).", choice(*KINGS_VALUES)),
 )
 
 

@@ -6,24 +6,13 @@ from typing import Any
 import numpy as np
 
 from solitaire.deals import Layout
-from solitaire.games.bakers_dozen import fast, ladder, layout, rules, skeleton
+from solitaire.games.bakers_dozen import fast, kernel, ladder, layout, rules, skeleton
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.games.bakers_dozen.state import MAX_MOVES, R_KINGS_FREE
-from solitaire.games.base import GameSpec
+from solitaire.games.base import GameSpec, SearchTuning
 
 
-class BakersDozenSpec(GameSpec):
-    name = "bakers-dozen"
-    aliases = ("bakers_dozen",)
-    # solitaire.search.kernels.BAKERS_DOZEN (that module imports our kernel, so the
-    # number is written here; a test checks the two agree)
-    game_id = 3
-    options = rules.OPTIONS
-    presets: dict[str, dict[str, Any]] = {}
-    max_moves = MAX_MOVES
-    # DFS paths can wander long before a win (they never repeat a position
-    # still on the path); a path cut at this depth makes the verdict "unknown".
-    max_depth = 4000
+class BakersDozenSearch(SearchTuning):
     # Share of the node budget for limited discrepancy search before the
     # weighted A* phase and the deciding DFS (ordering only: it never proves
     # anything but a whole small tree).  Baker's Dozen DFS gets lost in huge
@@ -76,7 +65,7 @@ class BakersDozenSpec(GameSpec):
         lost = status == skeleton.LOST
         return lost, int(positions), "skeleton relaxation" if lost else ""
 
-    def lds_share_for(self, rules_: dict[str, Any]) -> float:
+    def lds_share_for(self, rules: dict[str, Any]) -> float:
         """Discrepancy share per setting, with ``weighted_share_for``: LDS /
         weighted A* / DFS = 0.3 / 0.6 / 0.1 (any-suit / bottom), 0.6 / 0.3 /
         0.1 (any-suit / free), 0.9 / 0.05 / 0.05 (other-suit / free), 0.25 /
@@ -91,15 +80,29 @@ class BakersDozenSpec(GameSpec):
         shares 0 / 0.1 / 0.25 / 0.9): other-suit / bottom 20 / 17 / 15 / 21,
         other-suit / free 27 / 16 / 11 / 9; other-suit / bottom wins lie
         deep (DFS wins of 180-960 moves)."""
-        if rules_["build"] == "other-suit":
-            return 0.25 if rules_["kings"] == "bottom" else 0.9
-        return self.lds_share if rules_["kings"] == "bottom" else 0.6
+        if rules["build"] == "other-suit":
+            return 0.25 if rules["kings"] == "bottom" else 0.9
+        return self.lds_share if rules["kings"] == "bottom" else 0.6
 
-    def weighted_share_for(self, rules_: dict[str, Any]) -> float:
+    def weighted_share_for(self, rules: dict[str, Any]) -> float:
         """See ``lds_share_for``."""
-        if rules_["kings"] == "free":
-            return 0.05 if rules_["build"] == "other-suit" else 0.3
+        if rules["kings"] == "free":
+            return 0.05 if rules["build"] == "other-suit" else 0.3
         return self.weighted_share
+
+
+class BakersDozenSpec(GameSpec):
+    name = "bakers-dozen"
+    title = "Baker's Dozen"
+    aliases = ("bakers_dozen",)
+    options = rules.OPTIONS
+    presets: dict[str, dict[str, Any]] = {}
+    kernel = kernel
+    max_moves = MAX_MOVES
+    # DFS paths can wander long before a win (they never repeat a position
+    # still on the path); a path cut at this depth makes the verdict "unknown".
+    max_depth = 4000
+    search = BakersDozenSearch()
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)

@@ -28,8 +28,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solitaire.search.config import MODE_ALL, MODE_SOLVE
-from solitaire.search.tt import probe_insert
+from solitaire.jit.modes import MODE_ALL, MODE_SOLVE
+from solitaire.jit.table import probe_insert
 
 FOUND, TLEN, WCOUNT, PASSES_USED, WAITING, TALON = 0, 4, 5, 6, 7, 8
 WAIT_KING = 52  # state[WAITING] - 1: the card the next move must build on, or an emptied pile's King

@@ -6,10 +6,10 @@ from typing import Any
 from solitaire.rules import UNLIMITED, RuleError, RuleOption, int_at_least, parse_bool, passes_value
 
 OPTIONS = (
-    RuleOption("draw", "cards turned per stock turn (1, 3, or any count from 1)", int_at_least(1, "draw")),
-    RuleOption("passes", "passes through the stock: 1, 2, ... or unlimited (default 1 for draw 1, "
-               "3 for draw 3, unlimited otherwise)", passes_value),
-    RuleOption("foundation_to_tableau", "a foundation's top card may move back onto the tableau",
+    RuleOption("draw", "Cards turned per stock turn: 1, 3, or any count from 1.", int_at_least(1, "draw")),
+    RuleOption("passes", "Passes through the stock: 1, 2, ... or unlimited (default 1 for draw 1, "
+               "3 for draw 3, unlimited otherwise).", passes_value),
+    RuleOption("foundation_to_tableau", "A foundation's top card may move back onto the tableau.",
                parse_bool, is_flag=True),
 )
 

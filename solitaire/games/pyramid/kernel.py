@@ -188,8 +188,8 @@ a_r counting the rank-r stock cards above D.
 import numpy as np
 from numba import njit
 
-from solitaire.search.bits import popcount as _popcount
-from solitaire.search.config import MODE_ALL, MODE_OPTIMAL
+from solitaire.jit.bits import popcount as _popcount
+from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL
 
 # --- state layout ---------------------------------------------------------------
 NPYR = 28

@@ -6,28 +6,29 @@ from typing import Any
 
 import numpy as np
 
-
 from solitaire.deals import Layout
-from solitaire.games.base import GameSpec
-from solitaire.games.pyramid import fast, layout, rules
-from solitaire.games.pyramid import kernel as K
+from solitaire.games.base import GameSpec, SearchTuning
+from solitaire.games.pyramid import fast, kernel, layout, rules
 from solitaire.games.pyramid.reference import PyramidState
 
-PYRAMID_ID = 1  # solitaire.search.kernels.PYRAMID (not imported: that module imports this package)
+
+class PyramidSearch(SearchTuning):
+    # Most seed-rule deals are lost: the discrepancy phase only delays the proof.
+    lds_share = 0.0
 
 
 class PyramidSpec(GameSpec):
     name = "pyramid"
+    title = "Pyramid"
     aliases = ("solitaire13", "solitaire-13")
-    game_id = PYRAMID_ID
     options = rules.OPTIONS
     presets = rules.PRESETS
-    max_moves = K.MAX_MOVES
+    kernel = kernel
+    max_moves = kernel.MAX_MOVES
     # A search move removes at least one card and a game has at most 28
     # removals (4 Kings + 24 pairs); single actions (MODE_ALL) are not searched.
     max_depth = 64
-    # Most seed-rule deals are lost: the discrepancy phase only delays the proof.
-    lds_share = 0.0
+    search = PyramidSearch()
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)
@@ -51,3 +52,4 @@ class PyramidSpec(GameSpec):
         return fast.describe_move(state, rules_arr, int(move))
 
 
+SPEC = PyramidSpec()

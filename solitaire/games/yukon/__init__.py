@@ -1,5 +1,5 @@
 """Yukon: Klondike's cousin with no stock, where any face-up card moves with
-everything on it (RULES.md "Yukon")."""
-from solitaire.games.yukon.spec import YukonSpec
+everything on it (docs/rules.md)."""
+from solitaire.games.yukon.spec import SPEC
 
-SPEC = YukonSpec()
+__all__ = ["SPEC"]

@@ -237,8 +237,8 @@ Move ordering (best first) only changes speed, never a verdict.
 import numpy as np
 from numba import njit
 
-from solitaire.search.config import MODE_ALL
-from solitaire.search.ordering import sort_best_first
+from solitaire.jit.modes import MODE_ALL
+from solitaire.jit.ordering import sort_best_first
 
 PILES = 7
 CAP = 52

@@ -1,28 +1,20 @@
 """Yukon's GameSpec: what the rest of the tool needs to know about the game."""
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 from solitaire.deals import Layout
-from solitaire.games.base import GameSpec
-from solitaire.games.yukon import fast, layout, swaps
+from solitaire.games.base import GameSpec, SearchOption, SearchTuning
+from solitaire.games.yukon import fast, kernel, layout, swaps
 from solitaire.games.yukon.kernel import CUT_SETS, SWAP_COMPONENTS, YUKON_MAX_DEPTH
 from solitaire.games.yukon.reference import YukonState
 from solitaire.rules import RuleError
 
 
-class YukonSpec(GameSpec):
-    """Yukon has no rule options (RULES.md), so ``rules`` is always ``{}``."""
-
-    name = "yukon"
-    aliases = ()
-    game_id = 2  # solitaire.search.kernels.YUKON
-    options = ()
-    presets: dict[str, dict[str, Any]] = {}
-    max_moves = swaps.MAX_ANY_CLASS_MOVES  # a swap class's moves (a position alone has at most 127)
-    max_depth = YUKON_MAX_DEPTH
+class YukonSearch(SearchTuning):
     # Limited discrepancy search finds most wins within 10^5 nodes (deals
     # 1..300 at 10^6 nodes: the same 272 wins at a share of 0.1 as at 0.25);
     # the rest of the budget goes to the plain DFS, the only search that can
@@ -46,6 +38,49 @@ class YukonSpec(GameSpec):
     # 10^7 figures use --tt-mb 1024 (docs/yukon.md).
     weighted_share = 0.9
 
+    def weighted_rules(self, rules_arr: np.ndarray) -> np.ndarray:
+        """Weighted A* is guided by the bound without cut sets: with them it
+        left deal 173 unknown at 10^7 nodes (won at 3.62 M nodes without;
+        469 took 3.34 M against 3.37 M), and the solvability figures of
+        docs/yukon.md were measured with this guide."""
+        guide = rules_arr.copy()
+        guide[0] &= ~CUT_SETS
+        return guide
+
+
+def _swap_components(rules_arr: np.ndarray) -> np.ndarray:
+    """R7b (swap_components.py) instead of R7: deals 886 and 823 are lost
+    within 10^7 nodes with it, unknown without; each node costs more
+    (docs/yukon.md), so it is asked for, not the default."""
+    components = rules_arr.copy()
+    components[0] |= SWAP_COMPONENTS
+    return components
+
+
+# The contract's functions: moves and keys through the swap layer (which
+# folds positions joined by stack swaps), the rest from the kernel.
+KERNEL = SimpleNamespace(gen_moves=swaps.gen_moves, apply_move=swaps.apply_move, state_key=swaps.state_key,
+                         move_cost=kernel.move_cost, is_won=kernel.is_won, lower_bound=kernel.lower_bound)
+
+
+class YukonSpec(GameSpec):
+    """Yukon has no rule options (RULES.md), so ``rules`` is always ``{}``."""
+
+    name = "yukon"
+    title = "Yukon"
+    aliases = ()
+    options = ()
+    presets: dict[str, dict[str, Any]] = {}
+    kernel = KERNEL
+    max_moves = swaps.MAX_ANY_CLASS_MOVES  # a swap class's moves (a position alone has at most 127)
+    max_depth = YUKON_MAX_DEPTH
+    search = YukonSearch()
+    search_options = (SearchOption(
+        "swap_components",
+        "Search every class of positions joined by stack swaps as one (docs/yukon.md): fewer nodes, "
+        "more time per node; proves deals 886 and 823 lost within 10^7 nodes, which the default leaves unknown.",
+        _swap_components),)
+
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         if given:
             raise RuleError(f"yukon has no rule options (got {', '.join(sorted(given))})")
@@ -63,25 +98,11 @@ class YukonSpec(GameSpec):
     def rules_array(self, rules: dict[str, Any]) -> np.ndarray:
         return fast.rules_array()
 
-    def weighted_rules(self, rules_arr: np.ndarray) -> np.ndarray:
-        """Weighted A* is guided by the bound without cut sets: with them it
-        left deal 173 unknown at 10^7 nodes (won at 3.62 M nodes without;
-        469 took 3.34 M against 3.37 M), and the solvability figures of
-        docs/yukon.md were measured with this guide."""
-        guide = rules_arr.copy()
-        guide[0] &= ~CUT_SETS
-        return guide
-
-    def swap_components_rules(self, rules_arr: np.ndarray) -> np.ndarray:
-        """R7b (swap_components.py) instead of R7: 886 and 823 are lost
-        within 10^7 nodes with it, unknown without; each node costs more
-        (docs/yukon.md), so it is asked for, not the default."""
-        components = rules_arr.copy()
-        components[0] |= SWAP_COMPONENTS
-        return components
-
     def encode(self, state: YukonState, rules: dict[str, Any]) -> np.ndarray:
         return fast.encode(state)
 
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
         return fast.describe_move(state, rules_arr, move)
+
+
+SPEC = YukonSpec()

@@ -76,8 +76,8 @@ import numpy as np
 from numba import njit
 
 from solitaire.games.yukon import kernel as K
-from solitaire.search.config import MODE_SOLVE
-from solitaire.search.ordering import sort_best_first
+from solitaire.jit.modes import MODE_SOLVE
+from solitaire.jit.ordering import sort_best_first
 
 MAX_MEMBERS = 32  # larger classes are searched position by position
 MAX_SWAPS = MAX_MEMBERS - 1  # the most swaps a class move plays before its own move

@@ -68,8 +68,8 @@ from numba import njit
 
 from solitaire.games.yukon import kernel as K
 from solitaire.games.yukon import swap_components as components
-from solitaire.search.config import MODE_SOLVE
-from solitaire.search.ordering import sort_best_first
+from solitaire.jit.modes import MODE_SOLVE
+from solitaire.jit.ordering import sort_best_first
 
 MAX_PAIRS = K.PILES // 2  # one pile per twin (module docstring): classes of at most 8 members
 PAIR_SHIFT = K.MOVE_BITS  # the swapped pairs F sit above the move code

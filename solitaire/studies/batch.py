@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE
-from solitaire.study import worker
-from solitaire.study.backends import InProcess, ProcessPool
-from solitaire.study.deal_set import DealSet
-from solitaire.study.runconfig import RunConfig, Stage, open_run, provenance, read_run_file, write_run_file
-from solitaire.study.store import ResultStore
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.studies import worker
+from solitaire.studies.backends import InProcess, ProcessPool
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.runconfig import RunConfig, Stage, open_run, provenance, read_run_file, write_run_file
+from solitaire.studies.store import ResultStore
 
 # Per-worker transposition table of a batch (each worker preallocates it, and
 # each solve clears it, so a smaller table than the single-deal default keeps
@@ -218,3 +218,22 @@ def _end_session(run_dir: Path, summary: BatchSummary) -> None:
                 session["escalated"] = [{"max_nodes": s.max_nodes, "stored": s.stored, **s.counts}
                                         for s in summary.stages]
     write_run_file(run_dir, data)
+
+
+def describe_run(run_dir: str | Path, config: RunConfig) -> str:
+    """One line on what a run directory holds: deals, the winnable share with
+    its 95% bounds and, with escalation, how many deals each budget decided."""
+    from solitaire.studies import stats
+    from solitaire.studies.store import ResultStore
+
+    rows = ResultStore(run_dir, config.game, config.rules).read(["verdict", "budget_nodes"])
+    c = stats.verdict_counts(rows["verdict"])
+    s = stats.solvability(c["solved"], c["unsolvable"], c["unknown"])
+    span = f"{100 * s['low']:.2f}%" + (f"..{100 * s['high']:.2f}%" if c["unknown"] else "")
+    line = (f"{run_dir} holds {s['n']} deals of {config.game} ({config.rules_text()}): won {span}, "
+            f"95% bounds [{100 * s['ci_low']:.2f}%, {100 * s['ci_high']:.2f}%]")
+    if config.escalate:
+        decided = rows.loc[rows["verdict"] != "unknown", "budget_nodes"].value_counts()
+        line += "; decided " + ", ".join(f"at {stage.max_nodes:,} nodes: {int(decided.get(stage.max_nodes, 0))}"
+                                         for stage in config.stages)
+    return line

@@ -14,8 +14,8 @@ import multiprocessing
 import uuid
 from typing import Callable, Iterable, Iterator
 
-from solitaire.study import worker
-from solitaire.study.errors import StudyError
+from solitaire.studies import worker
+from solitaire.studies.errors import StudyError
 
 DEFAULT_CONNECT_TIMEOUT = 10.0  # seconds to reach a Dask scheduler
 

@@ -1,39 +1,30 @@
 """Honest statistics for solvability studies.
 
 * ``wilson``: the Wilson score interval (good coverage near 0% and 100%,
-  where the textbook normal interval is too narrow).
+  where the textbook normal interval is too narrow), from scipy.
 * ``solvability``: with unknowns the true share lies somewhere between
   solved/n and (solved+unknown)/n; the reported interval runs from the lower
   Wilson bound of the first to the upper Wilson bound of the second.
 * ``paired``: two settings on the same deals: the table of verdict pairs and
-  McNemar's exact test on the discordant decided pairs.
+  McNemar's exact test on the discordant decided pairs (scipy's binomial test).
 * ``describe``: distribution summaries (solution length, time, nodes).
 """
 from __future__ import annotations
 
-import math
-
-import numpy as np
 import pandas as pd
+from scipy.stats import binomtest
 
-from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE, VERDICTS
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE, VERDICTS
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for k successes in n trials (n = 0 gives 0..1)."""
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials (n = 0 gives 0..1)."""
     if n == 0:
         return 0.0, 1.0
     if not 0 <= k <= n:
         raise ValueError(f"need 0 <= k <= n, got k={k}, n={n}")
-    p = k / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    center = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    # at k = 0 or k = n one end is exactly 0 or 1; clamp rounding noise
-    return (0.0 if k == 0 else max(0.0, center - half)), (1.0 if k == n else min(1.0, center + half))
+    ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+    # at k = 0 or k = n one end is exactly 0 or 1
+    return (0.0 if k == 0 else float(ci.low)), (1.0 if k == n else float(ci.high))
 
 
 def solvability(solved: int, unsolvable: int, unknown: int) -> dict:
@@ -55,24 +46,13 @@ def verdict_counts(verdicts: pd.Series) -> dict:
     return {v: int(counts.get(v, 0)) for v in VERDICTS}
 
 
-def binom_cdf_half(k: int, n: int) -> float:
-    """P(X <= k) for X ~ Binomial(n, 1/2), computed in log space (n may be large)."""
-    if k < 0:
-        return 0.0
-    if k >= n:
-        return 1.0
-    log_terms = np.array([math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
-                          for i in range(k + 1)]) - n * math.log(2)
-    top = log_terms.max()
-    return float(min(1.0, math.exp(top) * np.exp(log_terms - top).sum()))
-
-
 def mcnemar_exact(b: int, c: int) -> float:
-    """Two-sided exact McNemar p-value for discordant counts b and c."""
+    """Two-sided exact McNemar p-value for discordant counts b and c: the
+    binomial test of min(b, c) successes in b + c trials at 1/2."""
     n = b + c
     if n == 0:
         return 1.0
-    return min(1.0, 2 * binom_cdf_half(min(b, c), n))
+    return float(binomtest(min(b, c), n, 0.5).pvalue)
 
 
 def paired(a: pd.DataFrame, b: pd.DataFrame) -> dict:

@@ -1,8 +1,4 @@
-"""The ``solitaire`` command line: a thin skin over the library.
-
-Every command parses its arguments, calls ``solitaire`` and prints; expected
-errors become one line on stderr with exit status 2.
-"""
+"""The commands that work on one deal or a range: deal, solve, show, games."""
 from __future__ import annotations
 
 import json
@@ -11,28 +7,12 @@ import time
 
 import click
 
-from solitaire import __version__
-from solitaire.cli_options import budget_options, cli_errors, collect_rules, fail, rule_options
+from solitaire.cli.options import (budget_options, cli_errors, collect_rules, collect_search_options, fail,
+                                   rule_options, search_options)
 from solitaire.search import config
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.version_option(__version__, prog_name="solitaire")
-def main():
-    """Solve patience deals and measure how many can be won.
-
-    \b
-    Games: klondike, pyramid, yukon, bakers-dozen.
-    Deal numbers are PySolFC game numbers (play any deal there to check).
-    Examples:
-      solitaire deal klondike 24
-      solitaire solve klondike 24 --draw 3
-      solitaire solve klondike 1-200 --draw 3 --jsonl > all.jsonl
-      solitaire solve --deal-file d.json --json > s.json && solitaire show s.json
-    """
-
-
-@main.command()
+@click.command()
 @click.argument("game")
 @click.argument("number", type=str)
 @click.option("--json", "as_json", is_flag=True, help="Write the deal file (JSON) instead of a picture.")
@@ -45,7 +25,8 @@ def deal(game, number, as_json):
       solitaire deal klondike 24
       solitaire deal pyramid 7 --json > d.json
     """
-    from solitaire.deals import DealError, make_deal
+    from solitaire.deals import DealError
+    from solitaire.dealing import make_deal
     from solitaire.games import get_game
 
     spec = get_game(game)
@@ -61,17 +42,6 @@ def deal(game, number, as_json):
         click.echo(spec.render_layout(d.layout))
 
 
-def _optimal_budgets(max_nodes: int, tt_mb: float) -> tuple[int, float]:
-    """The budgets for --optimal: those given on the command line, else the
-    larger ones A* needs (it stores every position it generates)."""
-    source = click.get_current_context().get_parameter_source
-    if source("max_nodes") == click.core.ParameterSource.DEFAULT:
-        max_nodes = config.OPTIMAL_MAX_NODES
-    if source("tt_mb") == click.core.ParameterSource.DEFAULT:
-        tt_mb = config.OPTIMAL_TT_MB
-    return max_nodes, tt_mb
-
-
 def _progress_printer():
     last = [0.0]
 
@@ -85,7 +55,7 @@ def _progress_printer():
     return report
 
 
-@main.command()
+@click.command()
 @click.argument("game", required=False)
 @click.argument("deals", required=False)
 @click.option("--deal-file", type=click.Path(dir_okay=False), help="Solve the deal in this deal file.")
@@ -98,15 +68,11 @@ def _progress_printer():
               help="With --optimal, Baker's Dozen: a sharper lower bound that stores about 10 times fewer "
                    "positions and costs more time per node (for deals that fill the table); other games: "
                    "no change.")
-@click.option("--swap-components", is_flag=True,
-              help="Yukon: search every class of positions joined by stack swaps as one (R7b, docs/yukon.md): "
-                   "fewer nodes, more time per node; proves deals 886 and 823 lost within 10^7 nodes, which the "
-                   "default leaves unknown.")
+@search_options
 @click.option("--json", "as_json", is_flag=True, help="Write the solution file (JSON) for one deal.")
 @click.option("--jsonl", is_flag=True, help="Write one solution file per line (for a range).")
 @cli_errors
-def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bound, swap_components, as_json, jsonl,
-          **kwargs):
+def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bound, as_json, jsonl, **kwargs):
     """Solve deal(s) DEALS of GAME (e.g. 24, or 1-200), or a --deal-file.
 
     Prints the verdict (solved / unsolvable / unknown), moves, nodes and time.
@@ -122,12 +88,13 @@ def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bo
       solitaire solve yukon 886 --max-nodes 10000000 --tt-mb 1024 --swap-components
     """
     from solitaire.deal_ranges import parse_deal_range
-    from solitaire.deals import make_deal, read_deal_file
+    from solitaire.dealing import make_deal, read_deal_file
     from solitaire.games import get_game
     from solitaire.rules import parse_rules
-    from solitaire.search.solve import solve as run_solve
+    from solitaire.solver import solve as run_solve
 
     given = collect_rules(kwargs)
+    options = collect_search_options(kwargs)
     if deal_file:
         if deals:
             fail("give either --deal-file or a deal range, not both")
@@ -142,17 +109,17 @@ def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bo
         the_deals = None
         numbers = parse_deal_range(deals)
     rules = parse_rules(spec, given)
+    for name in options:
+        spec.search_option(name)  # refused now, not after the first deal
     if as_json and (the_deals is None and len(numbers) > 1):
         fail("--json writes one solution file: use --jsonl for a range")
     if sharper_bound and not optimal:
         fail("--sharper-bound works with --optimal only")
-    if optimal:
-        max_nodes, tt_mb = _optimal_budgets(max_nodes, tt_mb)
     progress = _progress_printer() if optimal else None
     deal_iter = the_deals if the_deals is not None else (make_deal(spec.name, n) for n in numbers)
     for d in deal_iter:
         result = run_solve(d, rules, max_nodes=max_nodes, timeout=timeout, tt_mb=tt_mb, optimal=optimal,
-                           sharper_bound=sharper_bound, progress=progress, swap_components=swap_components)
+                           sharper_bound=sharper_bound, search_options=options, progress=progress)
         if as_json:
             click.echo(json.dumps(result.to_json(with_lower_bound=optimal), indent=1))
         elif jsonl:
@@ -162,7 +129,7 @@ def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bo
             click.echo(result.summary())
 
 
-@main.command()
+@click.command()
 @click.argument("solution_file", type=click.Path(dir_okay=False))
 @click.option("--moves-only", is_flag=True, help="List the moves without the positions.")
 @cli_errors
@@ -174,7 +141,7 @@ def show(solution_file, moves_only):
       solitaire solve klondike 24 --json > s.json && solitaire show s.json
     """
     from solitaire.games import get_game
-    from solitaire.replay import replay
+    from solitaire.replaying import replay
     from solitaire.rules import parse_rules
     from solitaire.solution import read_solution_file
 
@@ -196,9 +163,9 @@ def show(solution_file, moves_only):
         click.echo("\nwon" if final.is_won() else "\nthe moves are legal but the game is not won")
 
 
-@main.command()
+@click.command()
 def games():
-    """List the games and their rule options."""
+    """List the games, their rule options and their search options."""
     from solitaire.games import game_names, get_game
 
     for name in game_names():
@@ -206,21 +173,8 @@ def games():
         click.echo(f"{name}: defaults {json.dumps(spec.complete_rules({}))}")
         for opt in spec.options:
             click.echo(f"  {opt.cli_flag}: {opt.help}")
+        for opt in spec.search_options:
+            click.echo(f"  {opt.cli_flag} (search option): {opt.help}")
 
 
-def _register_study_commands() -> None:
-    try:
-        from solitaire.study.commands import COMMANDS
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("solitaire.study.commands", "solitaire.study"):
-            raise
-        return
-    for command in COMMANDS:
-        main.add_command(command)
-
-
-_register_study_commands()
-
-
-if __name__ == "__main__":
-    main()
+COMMANDS = [deal, solve, show, games]

@@ -63,9 +63,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solitaire.search import kernels as K
-from solitaire.search.config import MODE_SOLVE
-from solitaire.search.tt import find_or_insert, probe_insert, store, value_of
+from solitaire.search import contract as K
+from solitaire.jit.modes import MODE_SOLVE
+from solitaire.jit.table import find_or_insert, probe_insert, store, value_of
 
 # ctl slots
 DEPTH, NODES, STATUS, CUTOFF, MAX_NODES, NEXT_BOUND, STARTED, BOUND = range(8)
@@ -112,11 +112,11 @@ class SearchStack:
             else:
                 self.proved[:words] = 0
 
-    def step(self, game_id: int, rules_arr: np.ndarray, mode: int, discrepancies: bool, table, stamp: np.uint32,
-             quantum: int) -> int:
+    def step(self, game: K.Game, rules_arr: np.ndarray, mode: int, discrepancies: bool, table,
+             stamp: np.uint32, quantum: int) -> int:
         """One call of ``run`` on these arrays and ``table``'s (a ``tt.Table``),
         with classes if ``reset`` asked for them."""
-        return run(game_id, rules_arr, mode, discrepancies, self.states, self.moves, self.nmoves, self.midx,
+        return run(game, rules_arr, mode, discrepancies, self.states, self.moves, self.nmoves, self.midx,
                    self.gcost, self.ctl, table.keys, table.vals, table.stamps, stamp, quantum, self.visit, self.low,
                    self.class_keys, self.proved, self.classes)
 

@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from solitaire.study.errors import StudyError
+from solitaire.studies.errors import StudyError
 
 RUN_FORMAT = "solitaire-run/1"
 RUN_FILE = "run.json"
@@ -62,7 +62,7 @@ def make_stages(max_nodes: int, timeout: float | None, tt_mb: float, raw: Sequen
     one could decide nothing new); ``tt_mb`` and ``timeout`` default to the
     previous stage's.  Raises ``BudgetError`` (one line) on any problem.
     """
-    from solitaire.search.solve import BudgetError, check_budgets
+    from solitaire.solver import BudgetError, check_budgets
 
     if not isinstance(raw, (list, tuple)):
         raise BudgetError(f"escalate must be a list of budgets such as {{ max_nodes = 20000000, tt_mb = 1024 }}, "
@@ -109,14 +109,16 @@ class RunConfig:
     escalate: tuple[Stage, ...] = ()  # larger budgets for the deals still unknown, in order
 
     @classmethod
-    def make(cls, game: str, given_rules: dict[str, Any], max_nodes: int, timeout: float | None,
-             tt_mb: float, escalate: Sequence[dict] = ()) -> "RunConfig":
-        """Validate the game, rules and budgets (with escalation stages); complete the rules."""
+    def make(cls, game: str, given_rules: dict[str, Any], max_nodes: int | None, timeout: float | None,
+             tt_mb: float | None, escalate: Sequence[dict] = ()) -> "RunConfig":
+        """Validate the game, rules and budgets (with escalation stages); complete the rules.
+        A budget left out (None) takes the solver's default."""
         from solitaire import __version__
         from solitaire.games import get_game
         from solitaire.rules import parse_rules
-        from solitaire.search.solve import check_budgets
+        from solitaire.solver import budgets, check_budgets
 
+        max_nodes, tt_mb = budgets(max_nodes, tt_mb)
         spec = get_game(game)
         rules = parse_rules(spec, given_rules)
         check_budgets(max_nodes, timeout, tt_mb)
@@ -210,7 +212,7 @@ def provenance() -> dict:
     import numpy
 
     from solitaire import __version__
-    from solitaire.study.worker import LOADED_SOURCE
+    from solitaire.studies.worker import LOADED_SOURCE
 
     return {
         "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),

@@ -34,21 +34,21 @@ def _loaded_source() -> str:
 
 def solve_task(task: Task) -> dict:
     """The result row of one deal (``solution`` holds the verified move list)."""
-    from solitaire.deals import make_deal
-    from solitaire.study.errors import StudyError
+    from solitaire.dealing import make_deal
+    from solitaire.studies.errors import StudyError
 
     if task.source and task.source != LOADED_SOURCE:
         raise StudyError(f"a worker runs other solver code (source {LOADED_SOURCE}) than the batch "
                          f"(source {task.source}): the source changed while the batch ran; run it again")
-    from solitaire.search.solve import solve
-    from solitaire.solution import SOLVED
+    from solitaire.solver import solve
+    from solitaire.verdicts import SOLVED
 
     result = solve(make_deal(task.game, task.deal), task.rules, max_nodes=task.max_nodes,
                    timeout=task.timeout, tt_mb=task.tt_mb)
-    solved = result.result == SOLVED
+    solved = result.verdict == SOLVED
     return {
         "deal": task.deal,
-        "verdict": result.result,
+        "verdict": result.verdict,
         "moves": len(result.moves) if solved else None,
         "nodes": int(result.nodes),
         "seconds": float(result.seconds),

@@ -25,11 +25,11 @@ from typing import Callable
 
 import pandas as pd
 
-from solitaire.deals import make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.replay import verify_win
-from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE
-from solitaire.study.errors import StudyError
+from solitaire.replaying import verify_win
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.studies.errors import StudyError
 
 STUDY = "study"
 

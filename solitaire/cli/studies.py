@@ -1,4 +1,4 @@
-"""The Click commands ``batch``, ``study`` and ``report`` (registered by solitaire.cli).
+"""The commands that run and report studies: batch, study, report.
 
 Thin: each parses its options and calls the study library.
 """
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 
-from solitaire.cli_options import budget_options, cli_errors, collect_rules, rule_options
-from solitaire.study.backends import DEFAULT_CONNECT_TIMEOUT
-from solitaire.study.batch import DEFAULT_BATCH_TT_MB
+from solitaire.cli.options import budget_options, cli_errors, collect_rules, rule_options
+from solitaire.studies.backends import DEFAULT_CONNECT_TIMEOUT
+from solitaire.studies.batch import DEFAULT_BATCH_TT_MB
 
 
 def _default(name: str, value):
@@ -39,7 +39,7 @@ def backend_options(command):
 
 
 def _backend(workers, scheduler, connect_timeout, default_workers=1):
-    from solitaire.study.backends import make_backend
+    from solitaire.studies.backends import make_backend
 
     return make_backend(workers, scheduler, connect_timeout, default_workers)
 
@@ -66,7 +66,7 @@ class _TermAsInterrupt:
 
 def parse_escalate(texts: tuple[str, ...]) -> list[dict]:
     """``--escalate 20000000:1024`` -> ``[{"max_nodes": 20000000, "tt_mb": 1024.0}]`` (TT MB optional)."""
-    from solitaire.study.errors import StudyError
+    from solitaire.studies.errors import StudyError
 
     stages = []
     for text in texts:
@@ -120,11 +120,9 @@ def batch(game, deals, out, max_nodes, timeout, tt_mb, escalate, workers, schedu
       solitaire batch klondike --deals 1-1000000 --scheduler tcp://host:8786 --out runs/k1
       python -c "import pandas as pd; print(pd.read_parquet('runs/k3/parts'))"
     """
-    from solitaire.study import stats
-    from solitaire.study.batch import BatchInterrupted, run_batch
-    from solitaire.study.deal_set import DealSet
-    from solitaire.study.runconfig import RunConfig
-    from solitaire.study.store import ResultStore
+    from solitaire.studies.batch import BatchInterrupted, describe_run, run_batch
+    from solitaire.studies.deal_set import DealSet
+    from solitaire.studies.runconfig import RunConfig
 
     config = RunConfig.make(game, collect_rules(kwargs), max_nodes, timeout, tt_mb, parse_escalate(escalate))
     deal_set = DealSet.parse(deals)
@@ -137,20 +135,7 @@ def batch(game, deals, out, max_nodes, timeout, tt_mb, escalate, workers, schedu
     finally:
         backend.close()
     click.echo(summary.text())
-    rows = ResultStore(out, config.game, config.rules).read(["verdict", "budget_nodes"])
-    c = stats.verdict_counts(rows["verdict"])
-    s = stats.solvability(c["solved"], c["unsolvable"], c["unknown"])
-    span = f"{100 * s['low']:.2f}%" + (f"..{100 * s['high']:.2f}%" if c["unknown"] else "")
-    click.echo(f"{out} holds {s['n']} deals of {config.game} ({config.rules_text()}): won {span}, "
-               f"95% bounds [{100 * s['ci_low']:.2f}%, {100 * s['ci_high']:.2f}%]"
-               + (f"; {_decided_by_stage(rows, config)}" if config.escalate else ""))
-
-
-def _decided_by_stage(rows, config) -> str:
-    """``decided at 2,000 nodes: 10, at 200,000 nodes: 4``."""
-    decided = rows.loc[rows["verdict"] != "unknown", "budget_nodes"].value_counts()
-    return "decided " + ", ".join(f"at {s.max_nodes:,} nodes: {int(decided.get(s.max_nodes, 0))}"
-                                  for s in config.stages)
+    click.echo(describe_run(out, config))
 
 
 @click.command()
@@ -175,9 +160,9 @@ def study(experiment, runs_dir, out, deals, workers, scheduler, connect_timeout,
       solitaire study experiments/draw1-vs-draw3.toml --workers 2
       solitaire study experiments/draw1-vs-draw3.toml --deals 1-200 --out /tmp/trial
     """
-    from solitaire.study.batch import BatchInterrupted
-    from solitaire.study.deal_set import DealSet
-    from solitaire.study.experiment import load_study, run_study
+    from solitaire.studies.batch import BatchInterrupted
+    from solitaire.studies.deal_set import DealSet
+    from solitaire.studies.experiment import load_study, run_study
 
     the_study = load_study(experiment)
     if deals:
@@ -215,10 +200,10 @@ def report(run_dirs, out, labels, deals, title):
       solitaire report runs/k3 runs/k1 --out results/draw1-vs-draw3
       solitaire report runs/k3 runs/k1 --label "draw 3" --label "draw 1" --out results/x
     """
-    from solitaire.study.deal_set import DealSet
-    from solitaire.study.errors import StudyError
-    from solitaire.study.report import build_report, derive_labels, load_setting, write_report
-    from solitaire.study.runconfig import load_run_config
+    from solitaire.studies.deal_set import DealSet
+    from solitaire.studies.errors import StudyError
+    from solitaire.studies.report import build_report, derive_labels, load_setting, write_report
+    from solitaire.studies.runconfig import load_run_config
 
     if labels and len(labels) != len(run_dirs):
         raise StudyError(f"give one --label per run directory ({len(run_dirs)}), not {len(labels)}")

@@ -47,9 +47,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from solitaire.solution import UNKNOWN
-from solitaire.study.deal_set import DealSet
-from solitaire.study.errors import StudyError
+from solitaire.verdicts import UNKNOWN
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.errors import StudyError
 
 JOURNAL = "journal.jsonl"
 PARTS = "parts"
@@ -246,7 +246,7 @@ def _read_part(part: Path, cols: list[str]) -> pd.DataFrame:
 
 def _main_budget(run_dir: Path) -> int | None:
     """The run's main node budget: the budget of rows stored without one."""
-    from solitaire.study.runconfig import read_run_file
+    from solitaire.studies.runconfig import read_run_file
 
     data = read_run_file(run_dir)
     return None if data is None else int(data["config"]["max_nodes"])

@@ -36,12 +36,12 @@ from pathlib import Path
 
 from solitaire.rules import RuleError
 from solitaire.search import config as search_config
-from solitaire.search.solve import check_budgets
-from solitaire.study.batch import DEFAULT_BATCH_TT_MB, BatchSummary, run_batch
-from solitaire.study.deal_set import DealSet
-from solitaire.study.errors import StudyError
-from solitaire.study.report import build_report, load_setting, write_report
-from solitaire.study.runconfig import RunConfig, make_stages, stages_text
+from solitaire.solver import check_budgets
+from solitaire.studies.batch import DEFAULT_BATCH_TT_MB, BatchSummary, run_batch
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.errors import StudyError
+from solitaire.studies.report import build_report, load_setting, write_report
+from solitaire.studies.runconfig import RunConfig, make_stages, stages_text
 
 TOP_KEYS = {"name", "title", "description", "game", "deals", "workers", "budget", "setting", "compare"}
 BUDGET_KEYS = {"max_nodes", "timeout", "tt_mb", "escalate"}

@@ -1,20 +1,21 @@
-"""Searches from a raw encoded position, for checking reductions and bounds.
+"""Single engine runs from an encoded position, for checking reductions and bounds.
 
-``solitaire.search.solve`` decides whole deals (with its budget phases and the
-replay of every win).  Tests and analysis also need the engine on any
-position, with a chosen mode: every legal move (``MODE_ALL``) against the
-reductions (``MODE_SOLVE``, ``MODE_OPTIMAL``).  These helpers give that,
-on the very same engine.
+``solitaire.solver`` decides deals and positions with its budget phases and
+the replay of every win.  Tests also need one engine on any position, with
+a chosen mode: every legal move (``MODE_ALL``) against the reductions
+(``MODE_SOLVE``, ``MODE_OPTIMAL``), IDA*, A*, weighted A*.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from solitaire.games.base import GameSpec
-from solitaire.search import astar, config, engine, kernels
+from solitaire.jit.modes import MODE_OPTIMAL, MODE_SOLVE
+from solitaire.search import astar, calls, config
+from solitaire.search import dfs as engine
 from solitaire.search.tt import Table
-
-SOLVED, UNSOLVABLE, UNKNOWN = "solved", "unsolvable", "unknown"
+from solitaire.solver import plain_verdict
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
 
 _TABLES: dict[float, Table] = {}
 
@@ -32,38 +33,33 @@ def search_position(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mod
     """One complete plain search (bound < 0) or one IDA* iteration: the
     engine status and the search arrays."""
     stack, table = engine.SearchStack(len(root), spec.max_depth, spec.max_moves), _table(tt_mb)
-    stack.reset(root, max_nodes, bound, spec.class_folding)
+    stack.reset(root, max_nodes, bound, spec.search.class_folding)
     stamp = np.uint32(table.new_search())
     status = engine.RUNNING
     while status == engine.RUNNING:
-        status = stack.step(spec.game_id, rules_arr, mode, False, table, stamp, config.QUANTUM)
+        status = stack.step(spec.handle, rules_arr, mode, False, table, stamp, config.QUANTUM)
     return status, stack
 
 
-def position_verdict(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int = config.MODE_SOLVE,
+def position_verdict(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int = MODE_SOLVE,
                      max_nodes: int = 10**6, tt_mb: float = 64) -> str:
-    """'solved', 'unsolvable' or 'unknown' (budget or depth limit)."""
-    status, stack = search_position(spec, root, rules_arr, mode, max_nodes=max_nodes, tt_mb=tt_mb)
-    if status == engine.SOLVED:
-        return SOLVED
-    if status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]:
-        return UNSOLVABLE
-    return UNKNOWN
+    """'solved', 'unsolvable' or 'unknown' (budget or depth limit) of one plain DFS."""
+    return plain_verdict(spec, root, rules_arr, mode, max_nodes=max_nodes, tt_mb=tt_mb)[0]
 
 
-def shortest_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int = config.MODE_OPTIMAL,
+def shortest_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int = MODE_OPTIMAL,
                     max_nodes: int = 10**6, tt_mb: float = 64) -> int | None:
     """Fewest moves to win (move costs as the game counts them) by IDA*
     from the game's lower bound; None if there is no win, -1 if the budget
     or the depth limit ran out first."""
-    bound = int(kernels.lower_bound(spec.game_id, root, rules_arr))
+    bound = int(calls.lower_bound(spec.handle, root, rules_arr))
     used = 0
     while True:
         status, stack = search_position(spec, root, rules_arr, mode, bound=bound, max_nodes=max(max_nodes - used, 1),
                                         tt_mb=tt_mb)
         used += int(stack.ctl[engine.NODES])
         if status == engine.SOLVED:  # the won position is never expanded: add up the path's moves
-            return sum(int(kernels.move_cost(spec.game_id, state, rules_arr, move)) for state, move in stack.path())
+            return sum(int(calls.move_cost(spec.handle, state, rules_arr, move)) for state, move in stack.path())
         if status != engine.EXHAUSTED or stack.ctl[engine.CUTOFF]:
             return -1
         bound = int(stack.ctl[engine.NEXT_BOUND])
@@ -83,9 +79,9 @@ def astar_length(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, upper:
     movebuf = np.zeros(spec.max_moves, dtype=np.int32)
     status = engine.RUNNING
     while status == engine.RUNNING:
-        status = astar.step(spec.game_id, rules_arr, config.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
+        status = astar.step(spec.handle, rules_arr, MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
     if status == engine.SOLVED:
-        return int(arena.ctl[astar.BEST_G]), arena.path(spec.game_id, rules_arr)
+        return int(arena.ctl[astar.BEST_G]), arena.path(spec.handle, rules_arr)
     if status == engine.EXHAUSTED:
         return None, []
     return -1, []
@@ -102,7 +98,7 @@ def weighted_search(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, wei
     movebuf = np.zeros(spec.max_moves, dtype=np.int32)
     status = engine.RUNNING
     while status == engine.RUNNING:
-        status = astar.step(spec.game_id, rules_arr, config.MODE_SOLVE, arena, movebuf, config.QUANTUM)
+        status = astar.step(spec.handle, rules_arr, MODE_SOLVE, arena, movebuf, config.QUANTUM)
     if status == engine.SOLVED:
-        return SOLVED, arena.path(spec.game_id, rules_arr)
+        return SOLVED, arena.path(spec.handle, rules_arr)
     return (UNSOLVABLE if status == engine.EXHAUSTED else UNKNOWN), []

@@ -9,7 +9,7 @@ that a reader can understand without the command that made it:
                                   escalation, the deals decided at each budget)
     paired.csv / paired.md        verdict pairs and McNemar's exact test
     cross-checks.csv / .md        settings where one plays every game of another
-                                  (``solitaire.study.combine.cross_checks``): no deal
+                                  (``solitaire.studies.combine.cross_checks``): no deal
                                   may be won under the weaker and lost under the
                                   stronger; a report with such a deal is refused
     distributions.csv             solution length, seconds and nodes per deal
@@ -27,12 +27,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from solitaire.solution import SOLVED, UNKNOWN, UNSOLVABLE, VERDICTS
-from solitaire.study import stats
-from solitaire.study.deal_set import DealSet
-from solitaire.study.errors import StudyError
-from solitaire.study.runconfig import RunConfig, fmt_value, load_run_config, provenance
-from solitaire.study.store import read_rows
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE, VERDICTS
+from solitaire.studies import stats
+from solitaire.studies.deal_set import DealSet
+from solitaire.studies.errors import StudyError
+from solitaire.studies.runconfig import RunConfig, fmt_value, load_run_config, provenance
+from solitaire.studies.store import read_rows
 
 MAX_PAIRS = 6  # paired comparisons drawn when none are declared
 CROSS_CHECK_NOTE = ("The stronger setting plays every game of the weaker (the game's `simulates`), so no deal "
@@ -125,7 +125,7 @@ def build_report(settings: list[Setting], title: str | None = None,
 
 def _cross_checks(settings: list[Setting]) -> pd.DataFrame:
     """``combine.cross_checks`` within each game (raises StudyError on a contradiction)."""
-    from solitaire.study.combine import cross_checks
+    from solitaire.studies.combine import cross_checks
 
     tables = []
     for game in dict.fromkeys(s.config.game for s in settings):
@@ -256,7 +256,7 @@ def _meta(settings: list[Setting], title: str | None) -> dict:
 
 def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | None = None) -> list[Path]:
     """Write the tables, charts and manifest; returns the files written."""
-    from solitaire.study import charts
+    from solitaire.studies import charts
 
     out = Path(out_dir)
     try:

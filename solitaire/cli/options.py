@@ -1,0 +1,104 @@
+"""Reusable Click pieces shared by every command (sqlite-utils style).
+
+``rule_options`` adds one option per rule option any registered game
+declares (``--draw``, ``--passes``, ``--foundation-to-tableau``, ...), with
+the help each game wrote for it; ``collect_rules`` keeps only the ones the
+user gave, and the game then refuses options that are not its own.
+``search_options`` does the same for the games' search options (Yukon's
+``--swap-components``).  ``budget_options`` adds ``--max-nodes``,
+``--timeout`` and ``--tt-mb``.  ``cli_errors`` turns every expected error
+into one line on stderr and exit status 2.
+"""
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from solitaire.search import config
+
+
+def _declared(kind: str) -> dict[str, tuple[bool, str]]:
+    """name -> (is a flag, help) over every game's ``options`` or
+    ``search_options``; an option several games share gets each game's help."""
+    from solitaire.games import game_names, get_game
+
+    merged: dict[str, tuple[bool, list[str]]] = {}
+    for name in game_names():
+        spec = get_game(name)
+        for opt in getattr(spec, kind):
+            flag = getattr(opt, "is_flag", True)
+            merged.setdefault(opt.name, (flag, []))[1].append(f"{spec.title}: {opt.help}")
+    return {name: (flag, " ".join(helps)) for name, (flag, helps) in merged.items()}
+
+
+def rule_options(command):
+    """Add every game's rule options as Click options whose default is 'not given'."""
+    for name, (is_flag, help_text) in reversed(_declared("options").items()):
+        flag = name.replace("_", "-")
+        if is_flag:
+            command = click.option(f"--{flag}/--no-{flag}", name, default=None, help=help_text)(command)
+        else:
+            command = click.option(f"--{flag}", name, default=None, metavar="VALUE", help=help_text)(command)
+    return command
+
+
+def collect_rules(kwargs: dict) -> dict:
+    """Pop the rule options out of a command's kwargs; keep those given."""
+    given = {}
+    for name in _declared("options"):
+        value = kwargs.pop(name, None)
+        if value is not None:
+            given[name] = value
+    return given
+
+
+def search_options(command):
+    """Add every game's search options as on/off flags."""
+    for name, (_, help_text) in reversed(_declared("search_options").items()):
+        command = click.option("--" + name.replace("_", "-"), name, is_flag=True, help=help_text)(command)
+    return command
+
+
+def collect_search_options(kwargs: dict) -> tuple[str, ...]:
+    """Pop the search options out of a command's kwargs; the names switched on."""
+    return tuple(name for name in _declared("search_options") if kwargs.pop(name, False))
+
+
+def budget_options(command):
+    command = click.option("--tt-mb", type=float, default=None,
+                           help=f"Transposition table size in MB (default {config.DEFAULT_TT_MB}; "
+                                f"{config.OPTIMAL_TT_MB} with --optimal).")(command)
+    command = click.option("--timeout", type=float, default=None,
+                           help="Seconds per deal; running out gives 'unknown' (not deterministic).")(command)
+    command = click.option("--max-nodes", type=int, default=None,
+                           help=f"Positions expanded per deal (default {config.DEFAULT_MAX_NODES:,}; "
+                                f"{config.OPTIMAL_MAX_NODES:,} with --optimal); running out gives 'unknown' "
+                                "(deterministic).")(command)
+    return command
+
+
+def fail(message: str) -> None:
+    """One line on stderr, exit status 2."""
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def expected_errors() -> tuple[type[BaseException], ...]:
+    from solitaire.errors import EXPECTED
+
+    return EXPECTED
+
+
+def cli_errors(func):
+    """Decorator: expected errors become one line and exit status 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except expected_errors() as exc:
+            fail(str(exc))
+
+    return wrapper

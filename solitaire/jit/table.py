@@ -1,0 +1,73 @@
+"""Probes of the transposition table's slot arrays, for engines and kernels.
+
+A table is three parallel arrays (keys, values, stamps; ``solitaire.search.tt``
+allocates them) in buckets of four slots; a full bucket replaces one slot
+chosen by the key's top bits.  A slot counts only if its stamp is the current
+search's.  Kernels use these too: Klondike records positions it proves
+dominated straight into the table.
+"""
+import numpy as np
+from numba import njit
+
+BUCKET = 4
+SLOT_BYTES = 8 + 4 + 4  # key, value, stamp
+
+
+@njit(cache=True, inline="always")
+def _bucket(keys, key):
+    """The first slot of ``key``'s bucket."""
+    return np.int64(key & (np.uint64(keys.shape[0] - 1) & ~np.uint64(BUCKET - 1)))
+
+
+@njit(cache=True, inline="always")
+def find_or_insert(keys, vals, stamps, stamp, key, val):
+    """-(slot + 1) if ``key`` is known (its value is in that slot), else the
+    slot where it was just recorded with ``val``: a free slot of its bucket,
+    or one chosen by the key's top bits."""
+    base = _bucket(keys, key)
+    free = -1
+    for i in range(BUCKET):
+        slot = base + i
+        if stamps[slot] != stamp:
+            if free < 0:
+                free = slot
+            continue
+        if keys[slot] == key:
+            return -slot - 1
+    if free < 0:
+        free = base + np.int64((key >> np.uint64(62)) & np.uint64(BUCKET - 1))
+    keys[free] = key
+    vals[free] = val
+    stamps[free] = stamp
+    return free
+
+
+@njit(cache=True, inline="always")
+def probe_insert(keys, vals, stamps, stamp, key, g):
+    """True if ``key`` is known at cost <= g (prune); else record it, False."""
+    slot = find_or_insert(keys, vals, stamps, stamp, key, g)
+    if slot >= 0:
+        return False
+    if vals[-slot - 1] <= g:
+        return True
+    vals[-slot - 1] = g
+    return False
+
+
+@njit(cache=True)
+def store(keys, vals, stamps, stamp, key, val):
+    """Record ``key`` with ``val``, overwriting the value it had."""
+    slot = find_or_insert(keys, vals, stamps, stamp, key, val)
+    if slot < 0:
+        vals[-slot - 1] = val
+
+
+@njit(cache=True)
+def value_of(keys, vals, stamps, stamp, key):
+    """The value recorded for ``key``, or -1 if it is not known."""
+    base = _bucket(keys, key)
+    for i in range(BUCKET):
+        slot = base + i
+        if stamps[slot] == stamp and keys[slot] == key:
+            return np.int64(vals[slot])
+    return np.int64(-1)

@@ -1,0 +1,39 @@
+"""The kernel contract called from Python: one compiled wrapper per function.
+
+The contract's stubs (``search.contract``) run only inside compiled code;
+these wrappers let Python code (the solve loop, replaying an A* line, tests)
+call a game's kernels through its handle, like the engines do.
+"""
+from numba import njit
+
+from solitaire.search import contract as K
+
+
+@njit(cache=True)
+def gen_moves(game, state, rules, out, mode):
+    return K.gen_moves(game, state, rules, out, mode)
+
+
+@njit(cache=True)
+def apply_move(game, state, rules, move, child):
+    K.apply_move(game, state, rules, move, child)
+
+
+@njit(cache=True)
+def move_cost(game, state, rules, move):
+    return K.move_cost(game, state, rules, move)
+
+
+@njit(cache=True)
+def is_won(game, state, rules):
+    return K.is_won(game, state, rules)
+
+
+@njit(cache=True)
+def state_key(game, state, rules, mode):
+    return K.state_key(game, state, rules, mode)
+
+
+@njit(cache=True)
+def lower_bound(game, state, rules):
+    return K.lower_bound(game, state, rules)
