@@ -85,6 +85,12 @@ class Deal:
     def label(self) -> str:
         return f"{self.game} deal {self.number}" if self.number is not None else f"{self.game} (custom deal)"
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a deal drawn as cards (``solitaire.render.deal_svg``)."""
+        from solitaire.render import deal_svg
+
+        return deal_svg(self)
+
 
 def check_full_deck(layout: Layout) -> None:
     """Every card exactly once: names the first duplicate or missing card."""

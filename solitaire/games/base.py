@@ -45,6 +45,16 @@ class ReferenceState:
         """A readable picture of the position, for ``solitaire show``."""
         raise NotImplementedError
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a position drawn as cards (``solitaire.render.position_svg``);
+        None (text only) for a state no game's picture knows."""
+        from solitaire.render import UnknownPicture, position_svg
+
+        try:
+            return position_svg(self)
+        except UnknownPicture:
+            return None
+
 
 class GameSpec:
     """Everything the rest of the tool needs to know about one game."""

@@ -1,0 +1,160 @@
+"""A position as a scene: every card placed (pile, place in the pile, x, y,
+face, stacking order), the empty places and the labels.
+
+This is the one source of layout truth: the SVG picture draws a scene, and
+the solution page ships the scenes of its positions for its script to place
+cards by.  Each game registers one layout function, keyed by game name and by
+its reference-state class (so a state alone says which layout draws it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from solitaire.render.glyphs import CARD_H, CARD_W
+
+MARGIN = 14  # around the table
+GAP = 12  # between neighbouring piles
+FAN_UP = 22  # how far a face-up card lies below the one it covers (its index strip shows)
+FAN_DOWN = 8  # the same for a face-down card
+FAN_X = 36  # a horizontal fan (Klondike's draw-3 waste): each covered card's rank and suit show
+LABEL_H = 18  # room under a top-row pile for its label
+PILE_Z = 100  # stacking order: pile number * PILE_Z + place in the pile
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One card where it lies: ``index`` counts from the bottom of ``pile``."""
+
+    card: int
+    pile: str
+    index: int
+    x: int
+    y: int
+    face_up: bool
+    z: int
+
+
+@dataclass(frozen=True)
+class Slot:
+    """An outlined place a pile starts from; ``mark`` is a faint suit (``"H"``) or rank (``"K"``) or ``""``."""
+
+    x: int
+    y: int
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class Label:
+    x: int
+    y: int
+    text: str
+    anchor: str = "middle"
+
+
+@dataclass
+class Scene:
+    """Everything a picture of one position shows (``slots`` depend on the rules only)."""
+
+    width: int
+    height: int
+    cards: list[Placed] = field(default_factory=list)
+    slots: list[Slot] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+
+    def pile(self, name: str) -> list[Placed]:
+        """The cards of one pile, bottom first."""
+        return sorted((p for p in self.cards if p.pile == name), key=lambda p: p.index)
+
+
+class SceneBuilder:
+    """Helps a layout function place piles; it tracks the scene's extent."""
+
+    def __init__(self, open_fans: bool = False) -> None:
+        self.scene = Scene(0, 0)
+        self.open_fans = open_fans  # fan face-down cards as wide as face-up ones (to read them revealed)
+        self._pile_number: dict[str, int] = {}
+
+    def _z(self, pile: str, index: int) -> int:
+        number = self._pile_number.setdefault(pile, len(self._pile_number) + 1)
+        return number * PILE_Z + index
+
+    def _extend(self, x: float, y: float) -> None:
+        self.scene.width = max(self.scene.width, int(x + CARD_W + MARGIN))
+        self.scene.height = max(self.scene.height, int(y + CARD_H + MARGIN))
+
+    def place(self, card: int, pile: str, index: int, x: float, y: float, face_up: bool = True) -> None:
+        self.scene.cards.append(Placed(card, pile, index, round(x), round(y), face_up, self._z(pile, index)))
+        self._extend(x, y)
+
+    def stack(self, pile: str, bottom_first, x: float, y: float, face_up=True) -> None:
+        """A squared pile: every card at (x, y); ``face_up`` is a bool or a per-index predicate."""
+        for i, card in enumerate(bottom_first):
+            self.place(card, pile, i, x, y, face_up(i) if callable(face_up) else face_up)
+
+    def fan(self, pile: str, bottom_first, x: float, y: float, face_down: int = 0) -> None:
+        """A tableau pile fanned downwards, its first ``face_down`` cards face down."""
+        for i, card in enumerate(bottom_first):
+            self.place(card, pile, i, x, y, i >= face_down)
+            y += FAN_DOWN if i < face_down and not self.open_fans else FAN_UP
+
+    def slot(self, x: float, y: float, mark: str = "") -> None:
+        self.scene.slots.append(Slot(round(x), round(y), mark))
+        self._extend(x, y)
+
+    def label(self, x: float, y: float, text: str, anchor: str = "middle") -> None:
+        self.scene.labels.append(Label(round(x), round(y), text, anchor))
+
+
+def column_x(i: int) -> int:
+    """The x of the i-th pile from the left (0-based)."""
+    return MARGIN + i * (CARD_W + GAP)
+
+
+class UnknownPicture(ValueError):
+    """A state or game that no registered layout draws."""
+
+
+Layout = Callable[..., Scene]
+_BY_GAME: dict[str, Layout] = {}
+_GAME_OF_STATE: dict[type, str] = {}
+
+
+def register(game: str, state_type: type) -> Callable[[Layout], Layout]:
+    """Register ``layout(state, previous, open_fans) -> Scene`` for ``game``.
+
+    ``previous`` is the scene of the position before (or None), when drawing
+    a line of play: a layout may keep the order of cards it cannot read from
+    the state (Pyramid's removed cards).  ``open_fans`` (for pictures that
+    reveal face-down cards) fans face-down cards like face-up ones."""
+
+    def decorate(layout: Layout) -> Layout:
+        _BY_GAME[game] = layout
+        _GAME_OF_STATE[state_type] = game
+        return layout
+
+    return decorate
+
+
+def game_of(state) -> str:
+    """The game a reference state belongs to."""
+    _load()
+    for cls in type(state).__mro__:
+        if cls in _GAME_OF_STATE:
+            return _GAME_OF_STATE[cls]
+    raise UnknownPicture(f"no picture is known for {type(state).__name__} (games: {', '.join(sorted(_BY_GAME))})")
+
+
+def scene_of(state, game: str | None = None, previous: Scene | None = None, open_fans: bool = False) -> Scene:
+    """The scene of a reference state (``game`` from the state when not given)."""
+    from solitaire.games import get_game
+
+    _load()
+    name = get_game(game).name if game is not None else game_of(state)
+    if name not in _BY_GAME:
+        raise UnknownPicture(f"no picture is known for {name} (games: {', '.join(sorted(_BY_GAME))})")
+    return _BY_GAME[name](state, previous, open_fans)
+
+
+def _load() -> None:
+    from solitaire.render import layouts  # noqa: F401  (registers the layouts)
