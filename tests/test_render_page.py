@@ -109,3 +109,13 @@ def test_show_html_writes_the_page(tmp_path):
     src.write_text(json.dumps({**solution("pyramid"), "moves": solution("pyramid")["moves"][:5]}))
     r = CliRunner().invoke(main, ["show", str(src), "--html", str(out)])
     assert r.exit_code == 2 and r.output.strip() == "error: the 5 moves are legal but do not win the game"
+
+
+def test_a_play_file_steps_through_the_moves_played():
+    data = solution("bakers-dozen")
+    won = solution_page({**data, "result": "won", "policy": {"name": "greedy"}, "hidden": "tableau", "seed": 1})
+    assert f"Won as played by policy greedy, in {len(data['moves'])} moves." in won
+    lost = solution_page({**data, "result": "lost", "moves": data["moves"][:10], "policy": {"name": "greedy"}})
+    assert "Lost as played by policy greedy, in 10 moves." in lost and 'class="verdict lost"' in lost
+    carried = page_data(lost)
+    assert len(carried["steps"]) == 11 and carried["end_text"] == ""

@@ -84,10 +84,13 @@ def test_random_play_is_drawn_as_the_state_says(setting, number, seed):
     rng = random.Random(seed)
     scene = scene_of(state)
     slots = scene.slots
+    z_of: dict[tuple[str, int], int] = {}
     for _ in range(80):
         check_scene(game, state, scene)
         check_piles_apart(scene)
         assert scene.slots == slots  # empty places depend on the rules only
+        for p in scene.cards:  # stacking order by pile and place alone: a page re-sends only cards that moved
+            assert z_of.setdefault((p.pile, p.index), p.z) == p.z, (p.pile, p.index)
         moves = state.legal_moves()
         if not moves:
             break

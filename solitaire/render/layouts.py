@@ -55,6 +55,7 @@ def klondike(state: KlondikeState, previous: Scene | None = None, open_fans: boo
     b.slot(waste_x, TOP)
     waste = state.waste
     fanned_from = len(waste) - min(state.rules["draw"], WASTE_FAN, len(waste))
+    b.declare("waste")
     for i, card in enumerate(waste):
         b.place(card, "waste", i, waste_x + max(0, i - fanned_from) * FAN_X, TOP)
     b.label(waste_x, _label_y(TOP), f"waste {len(waste)}, {_passes_text(state.passes_used, state.rules['passes'])}",
@@ -107,6 +108,7 @@ def pyramid(state: PyramidState, previous: Scene | None = None, open_fans: bool 
     for i, card in enumerate(state.pyramid):
         x, y = pyramid_xy(i)
         b.slot(x, y)
+        b.declare(f"p{i + 1}")
         if card is not None:
             b.place(card, f"p{i + 1}", 0, x, y)
     low = TOP + (pyramid_geometry.ROWS - 1) * CARD_H / 2 + CARD_H + GAP + 8

@@ -75,9 +75,14 @@ class SceneBuilder:
         self.open_fans = open_fans  # fan face-down cards as wide as face-up ones (to read them revealed)
         self._pile_number: dict[str, int] = {}
 
+    def declare(self, pile: str) -> None:
+        """Give ``pile`` the next stacking number, even while it is empty: a card's z then
+        depends on its pile and place only, whatever other piles hold."""
+        self._pile_number.setdefault(pile, len(self._pile_number) + 1)
+
     def _z(self, pile: str, index: int) -> int:
-        number = self._pile_number.setdefault(pile, len(self._pile_number) + 1)
-        return number * PILE_Z + index
+        self.declare(pile)
+        return self._pile_number[pile] * PILE_Z + index
 
     def _extend(self, x: float, y: float) -> None:
         self.scene.width = max(self.scene.width, int(x + CARD_W + MARGIN))
@@ -89,11 +94,13 @@ class SceneBuilder:
 
     def stack(self, pile: str, bottom_first, x: float, y: float, face_up=True) -> None:
         """A squared pile: every card at (x, y); ``face_up`` is a bool or a per-index predicate."""
+        self.declare(pile)
         for i, card in enumerate(bottom_first):
             self.place(card, pile, i, x, y, face_up(i) if callable(face_up) else face_up)
 
     def fan(self, pile: str, bottom_first, x: float, y: float, face_down: int = 0) -> None:
         """A tableau pile fanned downwards, its first ``face_down`` cards face down."""
+        self.declare(pile)
         for i, card in enumerate(bottom_first):
             self.place(card, pile, i, x, y, i >= face_down)
             y += FAN_DOWN if i < face_down and not self.open_fans else FAN_UP
