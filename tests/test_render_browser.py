@@ -5,10 +5,14 @@ Needs Chromium and Playwright (`apt-get install -y chromium`, `pip install -e ".
 them these tests fail with one line saying so.  Screenshots go to each test's temp folder."""
 from __future__ import annotations
 
+import json
+
 import pytest
+from click.testing import CliRunner
 
 from render_helpers import SOLVED, expected_piles, launch_browser, playable_cards, solution, states_of
 from solitaire import cards
+from solitaire.cli import main
 from solitaire.render import solution_page
 
 READ_CARDS = """() => Array.from(document.querySelectorAll('#board use.card')).map(e =>
@@ -47,6 +51,15 @@ def open_page(page, path, html):
     page.wait_for_selector('body[data-ready="1"]')
 
 
+def page_from_cli(tmp_path, data) -> str:
+    """The page as a user makes it: ``solitaire show s.json --html win.html``."""
+    (tmp_path / "s.json").write_text(json.dumps(data))
+    out = tmp_path / "win.html"
+    r = CliRunner().invoke(main, ["show", str(tmp_path / "s.json"), "--html", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    return out.read_text(encoding="utf-8")
+
+
 def shown_piles(page) -> dict[str, list[tuple[str, str]]]:
     piles = {}
     for card, pile, index, face, href in sorted(page.evaluate(READ_CARDS), key=lambda c: (c[1], c[2])):
@@ -66,7 +79,7 @@ def test_keyboard_steps_through_the_win(page, tmp_path, game):
     data = solution(game)
     states = states_of(data)
     n = len(data["moves"])
-    open_page(page, tmp_path / f"{game}.html", solution_page(data))
+    open_page(page, tmp_path / f"{game}.html", page_from_cli(tmp_path, data))
     assert int(page.evaluate("document.body.dataset.steps")) == n
     checkpoints = {0, 1, n // 3, 2 * n // 3, n}
     for k in range(n + 1):

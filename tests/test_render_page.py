@@ -119,3 +119,13 @@ def test_a_play_file_steps_through_the_moves_played():
     assert "Lost as played by policy greedy, in 10 moves." in lost and 'class="verdict lost"' in lost
     carried = page_data(lost)
     assert len(carried["steps"]) == 11 and carried["end_text"] == ""
+
+
+def test_a_missing_browser_fails_in_one_line_saying_how_to_install_it(monkeypatch):
+    from render_helpers import launch_browser
+
+    monkeypatch.setenv("SOLITAIRE_CHROMIUM", "/nonexistent/chromium")
+    with pytest.raises(pytest.fail.Exception) as failed:
+        launch_browser()
+    message = str(failed.value)
+    assert "\n" not in message and "apt-get install -y chromium" in message and "pip install -e" in message

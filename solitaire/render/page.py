@@ -99,7 +99,8 @@ def _rules_text(rules: dict[str, Any]) -> str:
 
 
 def solution_page(solution: dict, *, known: Sequence[Iterable[int]] | None = None, title: str | None = None) -> str:
-    """The HTML page of a solution (or play) file's content, as read with ``json.load``.
+    """The HTML page of a solution (or play) file's content, as read with ``json.load``
+    (its ``deal`` may also be a ``Deal``).
 
     ``known``, when given, holds for every position (the deal, then after each
     move) the face-down cards a player knew; the page then offers to show
@@ -160,9 +161,8 @@ def _search_text(stats: dict) -> str:
 def _html(header: dict, moves: list[str], data: dict, width: int, height: int, first: Scene,
           has_known: bool) -> str:
     heading = header["heading"]
-    face_ups = cards.ALL_CARDS  # every face may be shown (a move or "show face-down cards")
     svg = (f'<svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-           f'aria-label="{escape(heading)}"><defs>{glyphs.defs(face_ups)}</defs>'
+           f'aria-label="{escape(heading)}"><defs>{glyphs.defs(cards.ALL_CARDS)}</defs>'
            f'<rect width="{width}" height="{height}" rx="8" fill="{FELT}"/>'
            + "".join(slot_svg(s.x, s.y, s.mark) for s in first.slots)
            + f'<g id="cards"></g><g id="from"></g><g id="labels" font-family="sans-serif" font-size="11" '
