@@ -19,9 +19,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from solitaire import render
 from solitaire.deals import Deal
 from solitaire.games.base import GameSpec, ReferenceState
 from solitaire.solution import SolveResult
+
+
+def _position_svg(state: ReferenceState) -> str | None:
+    try:
+        return render.position_svg(state)
+    except render.UnknownPicture:
+        return None  # a state no game draws: Jupyter shows its text
+
+
+# Jupyter draws deals and positions as cards, the way python-chess draws its
+# boards.  The hooks are attached here, above the games and the pictures
+# they need, so that the value objects import nothing above them.
+Deal._repr_svg_ = render.deal_svg
+ReferenceState._repr_svg_ = _position_svg
 
 
 def game_names() -> list[str]:

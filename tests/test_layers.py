@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "solitaire"
 
 # Modules a layer may import, by prefix.  The lowest layers first.
 VALUE_OBJECTS = ("solitaire.cards", "solitaire.notation", "solitaire.deals", "solitaire.deal_ranges",
-                 "solitaire.rules", "solitaire.verdicts")
+                 "solitaire.rules", "solitaire.verdicts", "solitaire.scene")
 ALLOWED = {
     "solitaire.jit": ("solitaire.jit",),
     "solitaire.search": ("solitaire.jit", "solitaire.search"),

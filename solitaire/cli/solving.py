@@ -16,14 +16,16 @@ from solitaire.search import config
 @click.argument("game")
 @click.argument("number", type=str)
 @click.option("--json", "as_json", is_flag=True, help="Write the deal file (JSON) instead of a picture.")
+@click.option("--svg", "as_svg", is_flag=True, help="Write a picture of the deal (SVG, the game's default rules).")
 @cli_errors
-def deal(game, number, as_json):
-    """Show deal NUMBER of GAME, or write it as a deal file.
+def deal(game, number, as_json, as_svg):
+    """Show deal NUMBER of GAME, or write it as a deal file or a picture.
 
     \b
     Examples:
       solitaire deal klondike 24
       solitaire deal pyramid 7 --json > d.json
+      solitaire deal pyramid 7 --svg > deal7.svg
     """
     from solitaire.deals import DealError
     from solitaire.dealing import make_deal
@@ -37,6 +39,10 @@ def deal(game, number, as_json):
     d = make_deal(spec.name, n)
     if as_json:
         click.echo(json.dumps(d.to_json()))
+    elif as_svg:
+        from solitaire.render import deal_svg
+
+        click.echo(deal_svg(d))
     else:
         click.echo(f"{d.label()}")
         click.echo(spec.render_layout(d.layout))
@@ -132,13 +138,16 @@ def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bo
 @click.command()
 @click.argument("solution_file", type=click.Path(dir_okay=False))
 @click.option("--moves-only", is_flag=True, help="List the moves without the positions.")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False),
+              help="Write a page that plays the solution (one self-contained HTML file) instead.")
 @cli_errors
-def show(solution_file, moves_only):
+def show(solution_file, moves_only, html_out):
     """Replay a solution file position by position (checking every move).
 
     \b
-    Example:
+    Examples:
       solitaire solve klondike 24 --json > s.json && solitaire show s.json
+      solitaire show s.json --html win.html      # open it, press the right arrow to step
     """
     from solitaire.games import get_game
     from solitaire.replaying import replay
@@ -149,6 +158,11 @@ def show(solution_file, moves_only):
     spec = get_game(data["deal"].game)
     rules = parse_rules(spec, data["rules"])
     deal = data["deal"]
+    if html_out:
+        from solitaire.render.page import write_solution_page
+
+        click.echo(write_solution_page(data["raw"], html_out))
+        return
     click.echo(f"{deal.label()}, rules {json.dumps(rules)}: {data['result']}, {len(data['moves'])} moves")
     if not moves_only:
         click.echo(spec.new_reference(deal.layout, rules).render())

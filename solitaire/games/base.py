@@ -25,6 +25,7 @@ import numpy as np
 
 from solitaire.deals import Layout
 from solitaire.rules import RuleError
+from solitaire.scene import Scene
 
 
 class IllegalMove(ValueError):
@@ -33,6 +34,8 @@ class IllegalMove(ValueError):
 
 class ReferenceState:
     """A position of the reference engine.  Subclasses implement the rules."""
+
+    game: str = ""  # the registered name of its game
 
     def legal_moves(self) -> list[str]:
         raise NotImplementedError
@@ -187,6 +190,10 @@ class GameSpec:
 
     def render_layout(self, layout: Layout) -> str:
         return self.new_reference(layout, self.complete_rules({})).render()
+
+    def scene(self, state: ReferenceState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
+        """Where the cards of ``state`` lie in a picture (``solitaire.scene``)."""
+        raise NotImplementedError
 
     # --- engines ---------------------------------------------------------------
     def new_reference(self, layout: Layout, rules: dict[str, Any]) -> ReferenceState:

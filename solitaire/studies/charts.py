@@ -10,6 +10,7 @@ so they work headless and inside notebooks alike.
 """
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +22,7 @@ from solitaire.verdicts import SOLVED, VERDICTS
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f"]
 
 
+AXIS_LABEL_CHARS = 38  # a paired panel's axis labels wrap at this width, clear of the next panel
 TOP_IN = 1.15  # inches above the plots: title and subtitle
 BOTTOM_IN = 0.95  # inches below: axis label and footer
 
@@ -112,14 +114,23 @@ def paired_chart(paired: pd.DataFrame, meta: dict) -> Figure:
                         fontweight="bold" if (r, c) in ((0, 1), (1, 0)) else "normal")
         ax.set_xticks(range(3), names)
         ax.set_yticks(range(3), names)
-        ax.set_xlabel(f"b: {_one_line(meta, p['b'])}", fontsize=9)
-        ax.set_ylabel(f"a: {_one_line(meta, p['a'])}", fontsize=9)
+        ax.set_xlabel(_wrap(f"b: {_one_line(meta, p['b'])}"), fontsize=9)
+        ax.set_ylabel(_wrap(f"a: {_one_line(meta, p['a'])}"), fontsize=9)
         ax.set_title(f"n={int(p['n']):,} common deals\nwon only under a: {int(p['a_only'])}, only under b: "
-                     f"{int(p['b_only'])}\nMcNemar exact p = {p['mcnemar_p']:.3g}", fontsize=8.5)
+                     f"{int(p['b_only'])}\nMcNemar exact p {_p_text(p['mcnemar_p'])}", fontsize=8.5)
     fig.subplots_adjust(top=fig.top_frac - 0.75 / fig.get_figheight(), bottom=fig.bottom_frac, wspace=0.6,
                         hspace=0.9)
     _frame(fig, meta, "the same deals under two settings")
     return fig
+
+
+def _wrap(text: str) -> str:
+    return textwrap.fill(text, AXIS_LABEL_CHARS, break_on_hyphens=False)
+
+
+def _p_text(p: float) -> str:
+    """``= 0.0123``; a p-value too small for a float (it underflows to 0) is ``< 1e-300``."""
+    return f"= {p:.3g}" if p > 0 else "< 1e-300"
 
 
 def _one_line(meta: dict, label: str) -> str:
@@ -137,21 +148,40 @@ def lengths_chart(deals: pd.DataFrame, meta: dict) -> Figure:
     ax = fig.add_axes([0.1, fig.bottom_frac, 0.86, fig.top_frac - fig.bottom_frac])
     solved = deals[deals["verdict"] == SOLVED]
     moves = solved["moves"].astype("float64").dropna()
+    note = ""
     if moves.empty:
         ax.text(0.5, 0.5, "no deal was solved", ha="center", va="center", transform=ax.transAxes)
     else:
-        bins = np.histogram_bin_edges(moves, bins=min(40, max(5, int(moves.max() - moves.min()) + 1)))
+        edge = _right_edge(moves)
+        beyond = int((moves > edge).sum())
+        if beyond:
+            note = (f"\n{beyond:,} solution{'s' if beyond > 1 else ''} longer than {edge:.0f} moves "
+                    f"(up to {moves.max():.0f}) lie beyond the right edge")
+        width = max(1, int(np.ceil((edge - moves.min() + 1) / 40)))  # whole moves per bin: no aliasing
+        bins = np.arange(moves.min() - 0.5, edge + width, width)
         for label, part, color in _labelled(meta, solved):
             m = part["moves"].astype("float64").dropna()
             if len(m):
                 ax.hist(m, bins=bins, histtype="step", lw=1.8, color=color,
                         label=f"{_one_line(meta, label)}: {len(m):,} solved, median {m.median():.0f} moves")
-        ax.legend(fontsize=8)
-    ax.set_xlabel("moves in the solution found (a first win, not necessarily the shortest)")
+        _legend_above_bars(ax, len(meta["labels"]))
+    ax.set_xlabel("moves in the solution found (a first win, not necessarily the shortest)" + note)
     ax.set_ylabel("deals")
     ax.grid(alpha=0.3)
     _frame(fig, meta, "length of the solutions found")
     return fig
+
+
+def _legend_above_bars(ax, entries: int) -> None:
+    """The legend in the top band of the plot, with the y axis raised so that no bar reaches it."""
+    ax.set_ylim(0, ax.get_ylim()[1] * (1.08 + 0.075 * entries))
+    ax.legend(fontsize=8, loc="upper right")
+
+
+def _right_edge(values: pd.Series) -> float:
+    """The histogram's right edge: the largest value within 1.5 times the 99th percentile.
+    A few far outliers beyond it would squeeze every other deal into a handful of bins."""
+    return float(values[values <= 1.5 * values.quantile(0.99)].max())
 
 
 def time_chart(deals: pd.DataFrame, meta: dict) -> Figure:
@@ -171,7 +201,7 @@ def time_chart(deals: pd.DataFrame, meta: dict) -> Figure:
     ax.set_xlabel("seconds per deal (log scale; one core each)")
     ax.set_ylabel("deals")
     ax.grid(alpha=0.3, which="both")
-    ax.legend(fontsize=8)
+    _legend_above_bars(ax, len(meta["labels"]))
     _frame(fig, meta, "time per deal")
     return fig
 

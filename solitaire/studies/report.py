@@ -16,6 +16,7 @@ that a reader can understand without the command that made it:
     deals.parquet                 one row per (setting, deal), no move lists
     manifest.json                 configurations, sessions, provenance, labels
     *.png                         charts (see ``charts``)
+    hardest-*.svg                 each setting's hardest solved deal (most nodes), shown in summary.md
 """
 from __future__ import annotations
 
@@ -254,8 +255,10 @@ def _meta(settings: list[Setting], title: str | None) -> dict:
     }
 
 
-def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | None = None) -> list[Path]:
-    """Write the tables, charts and manifest; returns the files written."""
+def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | None = None,
+                 pictures: bool = True) -> list[Path]:
+    """Write the tables, charts and manifest (and, with ``pictures``, an SVG of each
+    setting's hardest solved deal, shown in summary.md); returns the files written."""
     from solitaire.studies import charts
 
     out = Path(out_dir)
@@ -274,6 +277,12 @@ def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | Non
     summary_text = summary_markdown(report.summary)
     if any(s.config.escalate for s in report.settings):
         summary_text += "\n\n## Budget escalation\n\n" + stages_markdown(report.stages)
+    if pictures:
+        from solitaire.render.report_pictures import hardest_deal_pictures
+
+        pictures_text, picture_paths = hardest_deal_pictures(report, out)
+        summary_text += pictures_text
+        written += picture_paths
     save_table(report.summary, summary_text, "summary", f"{report.title}: solvability")
     if not report.paired.empty:
         save_table(report.paired, paired_markdown(report.paired), "paired", f"{report.title}: paired comparison")

@@ -23,6 +23,7 @@ def can_build(card: int, onto: int, build: str) -> bool:
 
 
 class BakersDozenState(ReferenceState):
+    game = "bakers-dozen"
     def __init__(self, layout: Layout, rules: dict[str, Any]):
         self.rules = rules
         columns = [list(col) for col in layout.tableau]

@@ -6,7 +6,9 @@ from typing import Any
 import numpy as np
 
 from solitaire.deals import Layout
+from solitaire.scene import Scene
 from solitaire.games.bakers_dozen import fast, kernel, ladder, layout, rules, skeleton
+from solitaire.games.bakers_dozen import picture
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.games.bakers_dozen.state import MAX_MOVES, R_KINGS_FREE
 from solitaire.games.base import GameSpec, SearchTuning
@@ -130,6 +132,9 @@ class BakersDozenSpec(GameSpec):
 
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
         return fast.describe_move(state, rules_arr, move)
+
+    def scene(self, state: BakersDozenState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
+        return picture.scene(state, previous, open_fans)
 
 
 SPEC = BakersDozenSpec()

@@ -23,6 +23,7 @@ def can_build(card: int, onto: int | None) -> bool:
 
 
 class KlondikeState(ReferenceState):
+    game = "klondike"
     def __init__(self, layout: Layout, rules: dict[str, Any]):
         self.rules = rules
         self.piles = [list(p) for p in layout.tableau]

@@ -6,8 +6,10 @@ from typing import Any
 import numpy as np
 
 from solitaire.deals import Layout
+from solitaire.scene import Scene
 from solitaire.games.base import GameSpec, SearchTuning
 from solitaire.games.klondike import fast, kernel, layout, relations, rules
+from solitaire.games.klondike import picture
 from solitaire.games.klondike.reference import KlondikeState
 
 
@@ -102,6 +104,9 @@ class Klondike(GameSpec):
 
     def describe_line(self, states: np.ndarray, rules_arr: np.ndarray, moves: list[int]) -> list[str]:
         return fast.describe_line(states, rules_arr, moves)
+
+    def scene(self, state: KlondikeState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
+        return picture.scene(state, previous, open_fans)
 
 
 SPEC = Klondike()

@@ -20,6 +20,7 @@ KING = 13
 
 
 class PyramidState(ReferenceState):
+    game = "pyramid"
     def __init__(self, layout: Layout, rules: dict[str, Any]):
         self.rules = rules
         self.deal_pyramid: tuple[int, ...] = tuple(geo.pyramid_cards(layout))

@@ -7,8 +7,10 @@ from typing import Any
 import numpy as np
 
 from solitaire.deals import Layout
+from solitaire.scene import Scene
 from solitaire.games.base import GameSpec, SearchTuning
 from solitaire.games.pyramid import fast, kernel, layout, rules
+from solitaire.games.pyramid import picture
 from solitaire.games.pyramid.reference import PyramidState
 
 
@@ -50,6 +52,9 @@ class PyramidSpec(GameSpec):
 
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
         return fast.describe_move(state, rules_arr, int(move))
+
+    def scene(self, state: PyramidState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
+        return picture.scene(state, previous, open_fans)
 
 
 SPEC = PyramidSpec()

@@ -22,6 +22,7 @@ def fits_on(card: int, target: int) -> bool:
 class YukonState(ReferenceState):
     """Seven piles (bottom card first), how many of each are face down, and
     the four foundations (the highest rank played per suit, 0 = empty)."""
+    game = "yukon"
 
     def __init__(self, piles: list[list[int]], face_down: list[int], foundations: list[int]):
         self.piles = [list(p) for p in piles]

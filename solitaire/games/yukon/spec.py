@@ -7,9 +7,11 @@ from typing import Any
 import numpy as np
 
 from solitaire.deals import Layout
+from solitaire.scene import Scene
 from solitaire.games.base import GameSpec, SearchOption, SearchTuning
 from solitaire.games.yukon import fast, kernel, layout, swaps
 from solitaire.games.yukon.kernel import CUT_SETS, SWAP_COMPONENTS, YUKON_MAX_DEPTH
+from solitaire.games.yukon import picture
 from solitaire.games.yukon.reference import YukonState
 from solitaire.rules import RuleError
 
@@ -103,6 +105,9 @@ class YukonSpec(GameSpec):
 
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
         return fast.describe_move(state, rules_arr, move)
+
+    def scene(self, state: YukonState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
+        return picture.scene(state, previous, open_fans)
 
 
 SPEC = YukonSpec()
