@@ -125,6 +125,19 @@ class SearchTuning:
 
 
 @dataclass(frozen=True)
+class Reduction:
+    """A named reduction of a game's search (a move it drops, a forced move,
+    a dead-end rule, a key folding, a bound refinement, a relaxation), which
+    ``GameSpec.rules_array(rules, off=(name,))`` switches off: for checking
+    it against the search without it (``tests/``), never for users' verdicts."""
+
+    name: str  # snake_case
+    bit: int  # its bit in the rules array's switch word
+    summary: str  # what it does, in one line
+    questions: str  # which searches use it: "solve", "optimal" or "solve+optimal"
+
+
+@dataclass(frozen=True)
 class SearchOption:
     """A search option a game declares (not a rule: the game played is the
     same), e.g. Yukon's ``swap_components``: a flag that changes the rules
@@ -153,6 +166,7 @@ class GameSpec:
     max_depth: int = 1000  # deepest search path (longer paths give "unknown")
     search: SearchTuning = SearchTuning()
     search_options: tuple[SearchOption, ...] = ()
+    reductions: tuple[Reduction, ...] = ()  # every reduction a switch can turn off
 
     # --- rules -----------------------------------------------------------------
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
@@ -199,8 +213,9 @@ class GameSpec:
     def new_reference(self, layout: Layout, rules: dict[str, Any]) -> ReferenceState:
         raise NotImplementedError
 
-    def rules_array(self, rules: dict[str, Any]) -> np.ndarray:
-        """The rule dict as the int64 array the kernels read."""
+    def rules_array(self, rules: dict[str, Any], off: tuple[str, ...] = ()) -> np.ndarray:
+        """The rule dict as the int64 array the kernels read; ``off`` names
+        reductions (``reductions``) to switch off (an unknown name is a RuleError)."""
         raise NotImplementedError
 
     def encode(self, state: ReferenceState, rules: dict[str, Any]) -> np.ndarray:
