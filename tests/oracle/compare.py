@@ -40,6 +40,13 @@ class Case:
         return self.answer.verdict == LOST and not self.root_dead and self.answer.positions >= MIN_LOSS_POSITIONS
 
     @property
+    def dead_loss(self) -> bool:
+        """Lost, rejected by a product root dead-end rule, and the oracle
+        needed more than a handful of positions: the rule acted where it
+        had something to prove (its false rejections would show as wins)."""
+        return self.answer.verdict == LOST and self.root_dead and self.answer.positions >= MIN_LOSS_POSITIONS
+
+    @property
     def real_win(self) -> bool:
         return self.answer.verdict == WON and self.answer.length >= MIN_WIN_LENGTH
 
@@ -62,20 +69,26 @@ class Sweep:
         return sum(c.hard_loss for c in self.cases)
 
     @property
+    def dead_losses(self) -> int:
+        return sum(c.dead_loss for c in self.cases)
+
+    @property
     def wins(self) -> int:
         return sum(c.real_win for c in self.cases)
 
     def summary(self) -> str:
         extra = " ".join(f"{k}={v}" for k, v in sorted(self.counts.items()))
-        return (f"{self.label}: {len(self.cases)} decided ({self.hard_losses} hard losses, {self.wins} wins), "
+        return (f"{self.label}: {len(self.cases)} decided ({self.hard_losses} hard losses, {self.dead_losses} "
+                f"losses rejected at the root, {self.wins} wins), "
                 f"{self.too_big} too big {extra}")
 
-    def check_floors(self, losses: int, wins: int, **counts: int) -> None:
+    def check_floors(self, losses: int, wins: int, dead: int = 0, **counts: int) -> None:
         """Fail if the sweep saw fewer hard losses, wins or counted events
         than the floors (the generator drifted to easy cases)."""
         assert not self.errors, "\n\n".join(self.errors[:5])
         assert self.hard_losses >= losses, f"too few hard losses: {self.summary()}"
         assert self.wins >= wins, f"too few wins: {self.summary()}"
+        assert self.dead_losses >= dead, f"too few losses rejected at the root: {self.summary()}"
         for name, floor in counts.items():
             assert self.counts[name] >= floor, f"too few {name}: {self.summary()}"
 
