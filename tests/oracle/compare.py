@@ -30,6 +30,7 @@ class Case:
     label: str  # the sweep's label (game and rules)
     index: int  # draw number within the sweep
     state: Any
+    rules: dict[str, Any]  # complete
     answer: Answer
     root_dead: bool
 
@@ -105,6 +106,7 @@ def sweep(game: str, label: str, rules: dict[str, Any], make: Callable[[random.R
     those it decides.  Checks append to ``errors`` instead of raising, so
     one run reports every disagreement."""
     rng = random.Random(f"{base_seed()}:{label}")
+    rules = product.spec(game).complete_rules(rules)
     out = Sweep(label)
     for index in range(draws):
         state = make(rng, rules)
@@ -112,7 +114,7 @@ def sweep(game: str, label: str, rules: dict[str, Any], make: Callable[[random.R
         if answer.verdict == TOO_BIG:
             out.too_big += 1
             continue
-        case = Case(label, index, state, answer, product.root_dead(game, state, state.rules))
+        case = Case(label, index, state, rules, answer, product.root_dead(game, state, rules))
         out.cases.append(case)
         for check in checks:
             check(case, out)
@@ -135,7 +137,7 @@ def full_product(game: str, max_nodes: int = 300_000) -> Check:
     """The product with every phase on, asked for the shortest win: the
     same verdict and, for a win, the same length (proved optimal)."""
     def check(case: Case, sw: Sweep) -> None:
-        verdict, length, _ = product.product_verdict(game, case.state, case.state.rules, optimal=True,
+        verdict, length, _ = product.product_verdict(game, case.state, case.rules, optimal=True,
                                                       max_nodes=max_nodes)
         if verdict != case.answer.verdict or (verdict == WON and length != case.answer.length):
             sw.errors.append(f"product (all phases) says {verdict} length {length}; {case.where()}")
@@ -149,7 +151,7 @@ def dfs_modes(game: str, max_nodes: int = 300_000) -> Check:
     folding) and the every-move DFS (MODE_ALL): both agree with the oracle."""
     def check(case: Case, sw: Sweep) -> None:
         for mode, name in ((product.MODE_SOLVE, "MODE_SOLVE"), (product.MODE_ALL, "MODE_ALL")):
-            verdict, nodes = product.dfs_verdict(game, case.state, case.state.rules, mode, max_nodes)
+            verdict, nodes = product.dfs_verdict(game, case.state, case.rules, mode, max_nodes)
             if verdict != case.answer.verdict:
                 sw.errors.append(f"{name} DFS says {verdict} ({nodes} nodes); {case.where()}")
             elif mode == product.MODE_SOLVE and verdict == LOST and nodes > 1 and case.hard_loss:
@@ -160,7 +162,7 @@ def dfs_modes(game: str, max_nodes: int = 300_000) -> Check:
 def weighted(game: str, max_nodes: int = 300_000) -> Check:
     """Weighted A* proves a loss by running out of positions: never a won one."""
     def check(case: Case, sw: Sweep) -> None:
-        verdict = product.weighted_verdict(game, case.state, case.state.rules, max_nodes)
+        verdict = product.weighted_verdict(game, case.state, case.rules, max_nodes)
         if verdict != case.answer.verdict:
             sw.errors.append(f"weighted A* says {verdict}; {case.where()}")
         elif verdict == LOST and case.hard_loss:
@@ -171,7 +173,7 @@ def weighted(game: str, max_nodes: int = 300_000) -> Check:
 def relaxation(game: str, max_positions: int = 300_000) -> Check:
     """The game's relaxation: a loss it proves is a loss of the oracle."""
     def check(case: Case, sw: Sweep) -> None:
-        verdict, name = product.relaxation_verdict(game, case.state, case.state.rules, max_positions)
+        verdict, name = product.relaxation_verdict(game, case.state, case.rules, max_positions)
         if verdict == LOST:
             if case.answer.verdict != LOST:
                 sw.errors.append(f"relaxation {name!r} says lost; {case.where()}")
@@ -184,15 +186,15 @@ def optimal_lengths(game: str, max_nodes: int = 300_000, ida: bool = True) -> Ch
     """A* (and IDA*) in MODE_OPTIMAL: the oracle's fewest moves; the lower bound never above it."""
     def check(case: Case, sw: Sweep) -> None:
         want = case.answer.length  # None when lost
-        got = product.astar_length(game, case.state, case.state.rules, max_nodes)
+        got = product.astar_length(game, case.state, case.rules, max_nodes)
         if got != want:
             sw.errors.append(f"A* length {got}; {case.where()}")
         if ida:
-            got = product.ida_length(game, case.state, case.state.rules, max_nodes)
+            got = product.ida_length(game, case.state, case.rules, max_nodes)
             if got != want:
                 sw.errors.append(f"IDA* length {got}; {case.where()}")
         if want is not None:
-            bound = product.lower_bound(game, case.state, case.state.rules)
+            bound = product.lower_bound(game, case.state, case.rules)
             if bound > want:
                 sw.errors.append(f"lower bound {bound} above the fewest moves; {case.where()}")
             if want >= MIN_WIN_LENGTH:

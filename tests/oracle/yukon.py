@@ -46,3 +46,20 @@ def random_position(rng: random.Random, rules: dict[str, Any] = RULES, left: tup
             pile[:] = low[:d][::-1] + [c for c in pile if c not in low[:d]]
         down.append(d)
     return YukonState(cols, down, heights)
+
+
+def lifted_position(rng: random.Random, rules: dict[str, Any] = RULES, lifts: tuple[int, int] = (1, 3),
+                    **kw) -> YukonState:
+    """``random_position``, then a few foundation top cards put back face up
+    on random piles: such a card can go home at once, so the position is
+    never dead at the root for want of a move, while the cards under it
+    may still be stuck (losses the dead-end rules cannot see at once)."""
+    state = random_position(rng, rules, **kw)
+    for _ in range(rng.randint(*lifts)):
+        suits = [s for s in range(4) if state.foundations[s] > 0]
+        if not suits:
+            break
+        s = rng.choice(suits)
+        state.piles[rng.randrange(7)].append(cards.make(state.foundations[s], s))
+        state.foundations[s] -= 1
+    return state
