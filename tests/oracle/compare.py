@@ -200,3 +200,28 @@ def optimal_lengths(game: str, max_nodes: int = 300_000, ida: bool = True) -> Ch
             if want >= MIN_WIN_LENGTH:
                 sw.counts["lengths_compared"] += 1
     return check
+
+
+def bakers_relaxations(max_positions: int = 300_000) -> Check:
+    """Baker's Dozen's relaxed games each on its own (kings=bottom: the
+    threshold game at ranks 5-8, the seatless game at ranks 1, 3, 5 and the
+    ladder; kings=free: the skeleton game): a loss any of them proves is a
+    loss of the oracle.  Counted where it acts: a hard loss (not rejected
+    by the root dead-end checks ``is_dead_end`` / ``is_seat_deadlock``)
+    that the relaxation proves."""
+    def check(case: Case, sw: Sweep) -> None:
+        if case.rules["kings"] == "bottom":
+            games = [("threshold", k) for k in (5, 6, 7, 8)] + [("seatless", k) for k in (1, 3, 5)]
+            games.append(("ladder", 0))
+        else:
+            games = [("skeleton", 0)]
+        dead = product.bakers_root_dead(case.state, case.rules)
+        for kind, rank in games:
+            verdict = product.bakers_relaxed(kind, case.state, case.rules, rank, max_positions)
+            if verdict == LOST and case.answer.verdict != LOST:
+                sw.errors.append(f"{kind} relaxation at rank {rank} says lost; {case.where()}")
+            elif verdict == LOST and case.answer.positions >= MIN_LOSS_POSITIONS and not dead:
+                sw.counts[f"{kind}_acts"] += 1
+            elif verdict == WON and case.answer.verdict == LOST and not dead:
+                sw.counts[f"{kind}_won_real_lost"] += 1  # a relaxed win of a real loss: no claim, counted
+    return check
