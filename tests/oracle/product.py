@@ -16,8 +16,7 @@ from solitaire.games import get_game
 from solitaire.games.base import IllegalMove, ReferenceState
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE  # noqa: F401  (re-exported to the tests)
 from solitaire.search import calls
-from solitaire.search import dfs as engine
-from solitaire.solver import solve_position
+from solitaire.solver import plain_verdict, solve_position
 from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
 
 from oracle.search import LOST, WON
@@ -87,14 +86,9 @@ def dfs_verdict(game: str, state: ReferenceState, rules: dict[str, Any], mode: i
     (MODE_ALL: every legal move, no reduction)."""
     sp = get_game(game)
     root, arr = encode(game, state, rules)
-    arr = arr if rules_arr is None else rules_arr
-    status, stack = P.search_position(sp, root, arr, mode, max_nodes=max_nodes, tt_mb=16)
-    nodes = int(stack.ctl[engine.NODES])
-    if status == engine.SOLVED:
-        return WON, nodes
-    if status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]:
-        return LOST, nodes
-    return UNKNOWN, nodes
+    verdict, nodes = plain_verdict(sp, root, arr if rules_arr is None else rules_arr, mode, max_nodes=max_nodes,
+                                   tt_mb=16)
+    return _WORDS[verdict], nodes
 
 
 def weighted_verdict(game: str, state: ReferenceState, rules: dict[str, Any],
