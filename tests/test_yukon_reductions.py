@@ -84,7 +84,7 @@ def bound_differs(arr: np.ndarray, on: np.ndarray, off: np.ndarray) -> bool:
 
 
 # name: (generator, seeds, context switched off on both sides, how it acts, floor of positions acted on).
-# The seeds of the rarer patterns are those of seeds 0..5999 where the switch acts.
+# Where a switch acts rarely, the seeds are the first twenty of 0..5999 where it acts.
 SAMPLES = {
     "safe_foundation": ("small", range(30), (), moves_differ, 15),
     "fold_piles": ("small", range(15), (), fold_acts, 12),
@@ -159,5 +159,5 @@ def test_switching_a_reduction_off_keeps_the_verdicts_where_it_acts(name):
                 assert shortest(arr, off) == length, seed
                 won += 1
     assert acted >= floor
-    if reduction.questions != "solve" and name not in ("dead_end", "pinned", "twins", "twin_window"):
+    if "optimal" in reduction.questions and acts is not dead_only_with:  # dead ends act on lost positions only
         assert won >= floor // 2  # shortest wins compared, not only losses
