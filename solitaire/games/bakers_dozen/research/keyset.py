@@ -1,6 +1,6 @@
 """Exact sets of two-word keys, grown as they fill, and a growing stack of
 keys, for the relaxed games' exhaustive searches (``skeleton.py``,
-``threshold.py``).
+``threshold.py``, ``seatless.py``).
 
 Why exact: a relaxed game proves a deal lost only if every position it
 reaches was searched; a table that keeps hashes only could take a new
@@ -11,8 +11,10 @@ is never a key.
 import numpy as np
 from numba import njit
 
+from solitaire.jit import hashing
+
 USED = np.uint64(1) << np.uint64(63)
-_MIX = np.uint64(0x9E3779B97F4A7C15)
+_MIX = np.uint64(hashing.GOLDEN)
 
 
 @njit(cache=True)
