@@ -3,8 +3,8 @@
 Every test here is a *proof obligation*: it says what it proves and why,
 because a wrong rule silently turns solvable deals into "unsolvable".
 ``seats.py`` sharpens the closure with the capacity of Kings as seats for
-Queens; the relaxed games of ``research/`` use ``seat_in_reach`` for closures
-of their own.
+Queens; the relaxed games of ``research/`` build closures of their own on
+``seat_in_reach``, ``seat_ahead`` and ``column_to_empty``.
 """
 import numpy as np
 from numba import njit
@@ -53,6 +53,37 @@ def seat_in_reach(z, k, i, col_of, idx_of, height, done):
     return idx_of[z] + 1 >= height[kz] - done[kz]
 
 
+@njit(cache=True, inline="always")
+def seat_ahead(r, s, k, i, other, home, col_of, idx_of, height, done):
+    """In a first-move closure: may the card of rank r and suit s at index i
+    of column k first move onto a card T one rank higher?  T of a suit the
+    build rule allows (``other``: not s), not home (``home[t]``: suit t's
+    foundation rank), and either out of the columns while not home (it
+    moved already and may serve whenever needed; never so in a real
+    position, where a card not home lies in a column) or in reach
+    (``seat_in_reach``)."""
+    for t in range(4):
+        if (other and t == s) or home[t] >= r + 1:
+            continue
+        tc = t * 13 + r  # the card of rank r+1, suit t
+        kc = col_of[tc]
+        if kc < 0 or idx_of[tc] >= height[kc] or seat_in_reach(tc, k, i, col_of, idx_of, height, done):
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def column_to_empty(k, height, done):
+    """In a first-move closure (kings=free): may a King of column k first
+    move into an empty column?  Only if every card of some other column is
+    in the closure (the top ``done[c]`` of the ``height[c]`` cards of
+    column c)."""
+    for k2 in range(NCOLS):
+        if k2 != k and done[k2] == height[k2]:
+            return True
+    return False
+
+
 @njit(cache=True)
 def first_moves(state, rules, kings_stay, may_park):
     """The least set of cards closed under the first-move conditions of
@@ -75,8 +106,9 @@ def first_moves(state, rules, kings_stay, may_park):
     done = np.zeros(NCOLS, np.int64)  # how many top cards of each column are marked
     height = np.zeros(NCOLS, np.int64)
     chain = np.zeros(4, np.int64)  # suit s: all ranks <= chain[s] are home or marked
+    home = state[F0:F0 + 4]
     for s in range(4):
-        chain[s] = state[F0 + s]
+        chain[s] = home[s]
     unmarked = 0
     for k in range(NCOLS):
         h = state[H0 + k]
@@ -105,20 +137,9 @@ def first_moves(state, rules, kings_stay, may_park):
                     park_ok = on_king or (may_park >> s) & 1 == 1
                 ok = home_ok and chain[s] >= r - 1
                 if not ok and park_ok:
-                    for t in range(4):
-                        if other and t == s:
-                            continue
-                        if state[F0 + t] >= r + 1:
-                            continue  # T is home
-                        tc = t * 13 + r  # the card of rank r+1, suit t
-                        if seat_in_reach(tc, k, i, col_of, idx_of, height, done):
-                            ok = True
-                            break
+                    ok = seat_ahead(r, s, k, i, other, home, col_of, idx_of, height, done)
                 if not ok and r == 13 and free:
-                    for k2 in range(NCOLS):
-                        if k2 != k and done[k2] == height[k2]:
-                            ok = True
-                            break
+                    ok = column_to_empty(k, height, done)
                 if not ok:
                     break
                 marked[x] = True

@@ -70,6 +70,19 @@ def grown(table, count):
 
 
 @njit(cache=True)
+def start(w0, w1):
+    """A search's set and stack holding only its root's key (w0, w1):
+    (table, count, stack0, stack1, sp) as ``visit`` takes and returns them."""
+    table = new_table(16)
+    stack0 = np.empty(1 << 16, np.uint64)
+    stack1 = np.empty(1 << 16, np.uint64)
+    add(table, w0, w1)
+    stack0[0] = w0
+    stack1[0] = w1
+    return table, 1, stack0, stack1, 1
+
+
+@njit(cache=True)
 def visit(table, count, stack0, stack1, sp, w0, w1):
     """A search meeting a key: if it is new, add it to ``table`` (grown when
     due; ``count`` keys so far) and push it.  Returns (new, table, count,

@@ -187,15 +187,8 @@ def seatless_search(state, rules, thr, max_positions):
     _strip(prefix, base, high)
     if prefix.sum() == 0:
         return WON, 1
-    table = keyset.new_table(16)
-    stack0 = np.empty(1 << 16, np.uint64)
-    stack1 = np.empty(1 << 16, np.uint64)
     w0, w1 = _encode(prefix, np.uint64(0))
-    keyset.add(table, w0, w1)
-    stack0[0] = w0
-    stack1[0] = w1
-    sp = 1
-    count = 1
+    table, count, stack0, stack1, sp = keyset.start(w0, w1)
     nprefix = np.zeros(NCOLS, np.int64)
     # children: at most two per column with a prefix (c of them) and one per
     # parked card (at most 52 - c, a prefix holding a card not parked)

@@ -113,7 +113,7 @@ the same skeleton position.
 import numpy as np
 from numba import njit
 
-from solitaire.games.bakers_dozen.kernel.deadends import seat_in_reach
+from solitaire.games.bakers_dozen.kernel.deadends import column_to_empty, seat_ahead
 from solitaire.games.bakers_dozen.kernel.state import (C0, CAP, F0, H0, NCOLS, OFF_SKELETON_DEAD_END,
                                                        OFF_SKELETON_LONE_CARD, OFF_SKELETON_SAFE_HOME, R_KINGS_FREE,
                                                        R_OTHER_SUIT, is_on)
@@ -218,24 +218,9 @@ def _stuck(f, d, base, col_of, idx_of, other, free, marked):
                         ok = False
                         break
                 if not ok and r < 13:
-                    for t in range(4):
-                        if other and t == s:
-                            continue
-                        if f[t] >= r + 1:
-                            continue
-                        tc = t * 13 + r
-                        kc = col_of[tc]
-                        if kc < 0 or idx_of[tc] >= d[kc]:
-                            ok = True  # parked
-                            break
-                        if seat_in_reach(tc, k, i, col_of, idx_of, d, done):
-                            ok = True
-                            break
+                    ok = seat_ahead(r, s, k, i, other, f, col_of, idx_of, d, done)  # a parked T is ready
                 if not ok and r == 13 and free:
-                    for k2 in range(NCOLS):
-                        if k2 != k and done[k2] == d[k2]:
-                            ok = True
-                            break
+                    ok = column_to_empty(k, d, done)
                 if not ok:
                     break
                 marked[x] = True
@@ -299,6 +284,13 @@ def _safe_column(f, top, tsuit):
     return -1
 
 
+@njit(cache=True, inline="always")
+def _record(nf, nd, nm, radix, succ0, succ1, is_home, ns, home):
+    """Child ``ns`` is the position (nf, nd, nm), a home move if ``home``."""
+    succ0[ns], succ1[ns] = _encode(nf, nd, nm, radix)
+    is_home[ns] = home
+
+
 @njit(cache=True)
 def _successors(f, d, m, radix, top, tsuit, safe, other, lone_stays, nf, nd, nm, succ0, succ1, is_home):
     """The keys of the children (only column ``safe``'s home moves when
@@ -323,20 +315,14 @@ def _successors(f, d, m, radix, top, tsuit, safe, other, lone_stays, nf, nd, nm,
                     continue
             _without_top(f, d, m, k, nf, nd, nm)
             nm[j] += 1
-            a, b = _encode(nf, nd, nm, radix)
-            succ0[ns] = a
-            succ1[ns] = b
-            is_home[ns] = False
+            _record(nf, nd, nm, radix, succ0, succ1, is_home, ns, False)
             ns += 1
         # home, as each suit it may be
         for s in range(4):
             if (src >> s) & 1 == 1 and f[s] == t - 1:
                 _without_top(f, d, m, k, nf, nd, nm)
                 nf[s] += 1
-                a, b = _encode(nf, nd, nm, radix)
-                succ0[ns] = a
-                succ1[ns] = b
-                is_home[ns] = True
+                _record(nf, nd, nm, radix, succ0, succ1, is_home, ns, True)
                 ns += 1
     return ns
 
@@ -355,15 +341,8 @@ def skeleton_search(state, rules, max_positions):
     dead_ends = is_on(rules, OFF_SKELETON_DEAD_END)
     base, radix, col_of, idx_of, f, d = _root(state)
     m = np.zeros(NCOLS, np.int64)
-    table = keyset.new_table(16)
-    stack0 = np.empty(1 << 16, np.uint64)
-    stack1 = np.empty(1 << 16, np.uint64)
     w0, w1 = _encode(f, d, m, radix)
-    keyset.add(table, w0, w1)
-    stack0[0] = w0
-    stack1[0] = w1
-    sp = 1
-    count = 1
+    table, count, stack0, stack1, sp = keyset.start(w0, w1)
     top = np.zeros(NCOLS, np.int64)
     tsuit = np.zeros(NCOLS, np.int64)
     nf = np.zeros(4, np.int64)
