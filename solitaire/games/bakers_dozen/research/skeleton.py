@@ -218,7 +218,7 @@ def _stuck(f, d, base, col_of, idx_of, other, free, marked):
                         ok = False
                         break
                 if not ok and r < 13:
-                    ok = seat_ahead(r, s, k, i, other, f, col_of, idx_of, d, done)  # a parked T is ready
+                    ok = seat_ahead(r, s, k, i, other, f, 0, col_of, idx_of, d, done)  # a parked T is ready
                 if not ok and r == 13 and free:
                     ok = column_to_empty(k, d, done)
                 if not ok:
