@@ -73,7 +73,7 @@ def test_partial_expansion_gives_breadth_first_search_length_in_bakers_dozen(sha
     positions of all four rule settings: the shortest length of plain BFS on
     the reference engine, or None where there is no win, and each path
     replays to a win."""
-    from solitaire.games.bakers_dozen.oracle import bfs_distance
+    from bakers_dozen_oracle import bfs_distance
     from test_bakers_dozen_fast import small_positions
     bakers = get_game("bakers-dozen")
     won = lost = 0
