@@ -111,15 +111,8 @@ def _sweep_pile(state, p, done, based, targets, empty_pile, left):
             continue
         exposed = i == n - 1 or (based >> pile_card(state, p, i + 1)) & 1 != 0
         if _has_target(targets, empty_pile, x) or (exposed and _suit_below_done(done, x)):
-            based |= np.int64(1) << x
-            if not (done >> x) & 1:
-                done |= np.int64(1) << x
-                left -= 1
+            done, based, targets, empty_pile, left = _base_move(state, p, i, x, done, based, targets, empty_pile, left)
             changed = True
-            if i > 0:
-                targets |= np.int64(1) << pile_card(state, p, i - 1)
-            else:
-                empty_pile = True
         elif not (done >> x) & 1 and i > down and (done >> pile_card(state, p, i - 1)) & 1:
             done |= np.int64(1) << x  # carried
             left -= 1
@@ -132,15 +125,25 @@ def _sweep_pile(state, p, done, based, targets, empty_pile, left):
             break
         if not (_suit_below_done(done, x) or _has_target(targets, empty_pile, x)):
             break
-        based |= np.int64(1) << x
+        done, based, targets, empty_pile, left = _base_move(state, p, i, x, done, based, targets, empty_pile, left)
+        changed = True
+    return done, based, targets, empty_pile, left, changed
+
+
+@njit(cache=True, inline="always")
+def _base_move(state, p, i, x, done, based, targets, empty_pile, left):
+    """Card x, at index i of pile p, can make a base move: it joins B and
+    M, and the card under it becomes a place to build (or, at the bottom,
+    the pile can be emptied)."""
+    based |= np.int64(1) << x
+    if not (done >> x) & 1:  # a face-up card carried before is in M already
         done |= np.int64(1) << x
         left -= 1
-        changed = True
-        if i > 0:
-            targets |= np.int64(1) << pile_card(state, p, i - 1)
-        else:
-            empty_pile = True
-    return done, based, targets, empty_pile, left, changed
+    if i > 0:
+        targets |= np.int64(1) << pile_card(state, p, i - 1)
+    else:
+        empty_pile = True
+    return done, based, targets, empty_pile, left
 
 
 @njit(cache=True, inline="always")
