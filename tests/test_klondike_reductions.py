@@ -907,6 +907,36 @@ def switch_positions(rules, seed, count, max_left):
     return found
 
 
+def two_for_a_return_positions(rules, seed, count, max_left):
+    """Positions where a 2 whose Ace is home could use a foundation return:
+    clubs home to 3, hearts to the Ace, diamonds and spades complete; the
+    22 other cards spread at random over a few piles and the talon, 2H in
+    the talon.  3C may come back (the hearts foundation is lowest) onto 4H
+    or 4D, and only 2H, or 2D from its foundation, could be built on it."""
+    rng = random.Random(seed)
+    found = []
+    rest = [c for c in cards.ALL_CARDS if (c // 13 == 0 and c % 13 >= 3) or (c // 13 == 2 and c % 13 >= 1)]
+    two = cards.parse("2H")
+    while len(found) < count:
+        reference = SPEC.new_reference(make_deal("klondike", 1).layout, rules)
+        reference.foundation = [3, 13, 1, 13]
+        shuffled = [c for c in rest if c != two]
+        rng.shuffle(shuffled)
+        split = rng.randrange(len(shuffled) // 2)
+        talon, tableau = [two] + shuffled[:split], shuffled[split:]
+        rng.shuffle(talon)
+        reference.piles = [[] for _ in range(7)]
+        used = rng.sample(range(7), rng.randrange(3, 8))
+        for card in tableau:
+            room = [p for p in used if len(reference.piles[p]) < 7]
+            (reference.piles[rng.choice(room)] if room else talon).append(card)
+        reference.down = [max(len(pile) - 1 - rng.randrange(2), 0) for pile in reference.piles]
+        w = rng.randrange(len(talon) + 1)
+        reference.waste, reference.stock, reference.passes_used = talon[:w], talon[w:], 1
+        found.append(SPEC.encode(reference, rules))
+    return found
+
+
 def moves_in(state, rules_arr, mode=MODE_SOLVE):
     out = np.zeros(SPEC.max_moves, dtype=np.int32)
     return [int(m) for m in out[:k.gen_moves(state, rules_arr, out, mode)]]
@@ -930,6 +960,20 @@ def waiting_child_has_fewer_moves(state, on, off):
             free = child.copy()
             free[k.WAITING] = 0
             if len(moves_in(child, on)) < len(moves_in(free, off)):
+                return True
+    return False
+
+
+def moves_differ_here_or_where_it_waits(state, on, off):
+    """The moves differ, here or in a waiting position a move leads to
+    (where the rules on the moved card still judge the serving moves)."""
+    if moves_in(state, on) != moves_in(state, off):
+        return True
+    for move in moves_in(state, on):
+        if move & k.WAIT_BIT:
+            child = np.zeros_like(state)
+            k.apply_move(state, on, move, child)
+            if moves_in(child, on) != moves_in(child, off):
                 return True
     return False
 
@@ -963,21 +1007,24 @@ SWITCH_CASES = {
     "one_empty_pile": ([D1, D3U_F2T], moves_differ(MODE_SOLVE), 80, 14, 15),
     "no_king_pile_to_empty": ([D3, D3U_F2T], moves_differ(MODE_SOLVE), 80, 16, 15),
     "partial_runs_for_foundation": ([D3U_F2T, D2P2_F2T], moves_differ(MODE_SOLVE), 200, 16, 15),
-    "one_twin_target": ([D1, D3U_F2T], moves_differ(MODE_SOLVE), 120, 16, 10),
+    "one_twin_target": ([D1, D3U_F2T], moves_differ(MODE_SOLVE), 200, 16, 10),
     "whole_pile_for_king": ([D3, D3U_F2T], moves_differ(MODE_SOLVE), 600, 14, 10),
     "talon_play_for_builder": ([D1U, D1U_F2T], moves_differ(MODE_SOLVE), 300, 18, 20),
+    "talon_builder_chains": ([D1U, D1U_F2T], moves_differ(MODE_SOLVE), 300, 18, 10),
+    "no_ace_or_two_builders": ([D3U_F2T], moves_differ_here_or_where_it_waits, 150, 22, 10),
     "waiting_positions": ([D1U_F2T, D3U_F2T], waiting_child_has_fewer_moves, 200, 18, 20),
     "return_above_lowest": ([D3U_F2T, D2P2_F2T], moves_differ(MODE_OPTIMAL), 300, 14, 10),
     "return_when_useful": ([D1U_F2T, D2P2_F2T], moves_differ(MODE_SOLVE), 300, 14, 20),
     "blocked_cards": ([D3, D2P2_F2T], cut_as_dead_end, 200, 18, 15),  # passes left: no pattern M
     "never_moving_cards": ([D1, D3U], cut_as_dead_end, 300, 18, 15),
     "waste_count_folding": ([D1U, D3U], keys_differ, 40, 14, 20),
-    "dominance_marks": ([D3U, D3U_F2T], marks_dominated, 40, 14, 15),
+    "dominance_marks": ([D3U, D3U_F2T], marks_dominated, 60, 14, 15),
     "class_folding": ([D1, D3U_F2T], class_keys_differ, 30, 16, 20),
     "twin_folding": ([D1U_F2T, D3U_F2T], class_keys_differ, 150, 18, 15),
     "bound_pile_blockers": ([D1, D3], bounds_differ, 40, 12, 10),
     "bound_waste_blockers": ([D1, D3], bounds_differ, 150, 12, 10),
 }
+SAMPLERS = {"no_ace_or_two_builders": two_for_a_return_positions}  # else ``switch_positions``
 VERDICTS_PER_CASE = 25  # positions per switch whose verdicts are compared (where it acted)
 
 
@@ -1008,7 +1055,7 @@ def test_switching_a_reduction_off_keeps_the_verdict_where_it_acts(name):
     for seed, rules in enumerate(rule_sets):
         rules = parse_rules(SPEC, rules)
         on, off = SPEC.rules_array(rules), SPEC.rules_array(rules, off=(name,))
-        for state in switch_positions(rules, seed, count, max_left):
+        for state in SAMPLERS.get(name, switch_positions)(rules, seed, count, max_left):
             if not fired(state, on, off):
                 continue
             acted += 1

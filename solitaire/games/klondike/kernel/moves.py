@@ -10,7 +10,8 @@ from solitaire.games.klondike.kernel.state import (F2T, FOUND, OFF_NO_KING_PILE_
                                                    OFF_ONE_TWIN_TARGET, OFF_PARTIAL_RUNS_FOR_FOUNDATION,
                                                    OFF_RETURN_ABOVE_LOWEST, OFF_RETURN_WHEN_USEFUL,
                                                    OFF_SAFE_TABLEAU_TO_FOUNDATION, OFF_SAFE_TALON_TO_FOUNDATION,
-                                                   OFF_SAFE_WASTE_TO_FOUNDATION, OFF_TALON_PLAY_FOR_BUILDER,
+                                                   OFF_SAFE_WASTE_TO_FOUNDATION, OFF_TALON_BUILDER_CHAINS,
+                                                   OFF_TALON_PLAY_FOR_BUILDER,
                                                    OFF_WAITING_POSITIONS, OFF_WHOLE_PILE_FOR_KING, PASSES_USED, PILE0,
                                                    PILE_STRIDE, PILES, R_DRAW, R_F2T, R_OFF, STATE_LEN, T2F, T2T, TALON,
                                                    TLEN, W2F, W2T, WAIT_BIT, WAIT_KING, WAITING, WCOUNT,
@@ -186,12 +187,12 @@ def _talon_rules(state, rules, mode, filters, off, f2t):
     for that card (part 0, ``waiting_positions``), so x, if it is a talon
     card too, is played only if something could be built on it in turn:
     ``useful_builders`` counts a talon card only when such a chain ends off
-    the talon."""
+    the talon (``talon_builder_chains``)."""
     receivers = np.int64(-1)
     wait = 0
     if mode == MODE_SOLVE and draw_one_unlimited(rules):
         if filters and not off & OFF_TALON_PLAY_FOR_BUILDER:
-            receivers = useful_builders(state, f2t, True, off)
+            receivers = useful_builders(state, f2t, not off & OFF_TALON_BUILDER_CHAINS, off)
         if not off & OFF_WAITING_POSITIONS:
             wait = WAIT_BIT
     return receivers, wait

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solitaire.games.klondike.kernel.state import (FOUND, OFF_PARTIAL_RUNS_FOR_FOUNDATION, OFF_WHOLE_PILE_FOR_KING,
-                                                   PILES, TALON, TLEN, fits_foundation, pile_card, pile_down,
-                                                   pile_len)
+from solitaire.games.klondike.kernel.state import (FOUND, OFF_NO_ACE_OR_TWO_BUILDERS, OFF_PARTIAL_RUNS_FOR_FOUNDATION,
+                                                   OFF_WHOLE_PILE_FOR_KING, PILES, TALON, TLEN, fits_foundation,
+                                                   pile_card, pile_down, pile_len)
 from solitaire.jit.cards import is_red, rank_of, suit_of, twin_of
 
 
@@ -78,8 +78,10 @@ def useful_builders(state, f2t, talon_waits, off):
     draw 1, unlimited passes, can it be won) a talon card counts only if
     a card of the mask could be built on it in turn.  A superset is safe
     here: it only means fewer moves are pruned.  ``off``: the rules
-    array's switch word; with whole_pile_for_king off any pile's bottom
-    card counts, with partial_runs_for_foundation off any face-up card.
+    array's switch word; with ``whole_pile_for_king`` off any pile's bottom
+    card counts, with ``partial_runs_for_foundation`` off any face-up card,
+    with ``no_ace_or_two_builders`` off Aces and 2s too.  (``talon_waits``
+    is the reduction ``talon_builder_chains``.)
 
     The proofs that use the mask (``gen_moves`` parts 4 and 6) move the
     placement of a card t to right before the first card x built on it.
@@ -127,10 +129,11 @@ def useful_builders(state, f2t, talon_waits, off):
     if not talon_waits:
         mask |= talon
         talon = np.int64(0)
-    for s in range(4):
-        mask &= ~(np.int64(1) << (s * 13))  # the Aces
-        if state[FOUND + s] > 0:
-            mask &= ~(np.int64(1) << (s * 13 + 1))  # a 2 whose Ace is home
+    if not off & OFF_NO_ACE_OR_TWO_BUILDERS:
+        for s in range(4):
+            mask &= ~(np.int64(1) << (s * 13))  # the Aces
+            if state[FOUND + s] > 0:
+                mask &= ~(np.int64(1) << (s * 13 + 1))  # a 2 whose Ace is home
     if f2t or talon_waits:
         mask = _chained(state, mask, talon, f2t)
     return mask

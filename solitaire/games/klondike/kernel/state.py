@@ -72,6 +72,8 @@ OFF_TWIN_FOLDING = 1 << 17  # a class holds the twin-swapped positions (else eac
 OFF_DRAW_ONE_RELAXATION = 1 << 18  # a loss under draw 1 / unlimited passes is a loss (spec.py)
 OFF_BOUND_PILE_BLOCKERS = 1 << 19  # lower bound: the pile blockers term
 OFF_BOUND_WASTE_BLOCKERS = 1 << 20  # lower bound: the waste blockers term (last pass)
+OFF_TALON_BUILDER_CHAINS = 1 << 21  # a talon card is a builder only with a builder of its own (safe.py)
+OFF_NO_ACE_OR_TWO_BUILDERS = 1 << 22  # an Ace, or a 2 whose Ace is home, is no builder (safe.py)
 
 T2F, T2T, W2F, W2T, F2T = 0, 1, 2, 3, 4  # move kinds: tableau/waste/foundation to foundation/tableau
 
