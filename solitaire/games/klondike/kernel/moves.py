@@ -11,13 +11,13 @@ from solitaire.games.klondike.kernel.state import (F2T, FOUND, OFF_NO_KING_PILE_
                                                    OFF_RETURN_ABOVE_LOWEST, OFF_RETURN_WHEN_USEFUL,
                                                    OFF_SAFE_TABLEAU_TO_FOUNDATION, OFF_SAFE_TALON_TO_FOUNDATION,
                                                    OFF_SAFE_WASTE_TO_FOUNDATION, OFF_TALON_BUILDER_CHAINS,
-                                                   OFF_TALON_PLAY_FOR_BUILDER,
-                                                   OFF_WAITING_POSITIONS, OFF_WHOLE_PILE_FOR_KING, PASSES_USED, PILE0,
-                                                   PILE_STRIDE, PILES, R_DRAW, R_F2T, R_OFF, STATE_LEN, T2F, T2T, TALON,
-                                                   TLEN, W2F, W2T, WAIT_BIT, WAIT_KING, WAITING, WCOUNT,
-                                                   draw_one_unlimited, enc, fits_foundation, move_a, move_b, move_c,
-                                                   move_kind, move_redeal, pile_card, pile_down, pile_len)
-from solitaire.games.klondike.kernel.talon import safe_talon_move, talon_moves
+                                                   OFF_TALON_PLAY_FOR_BUILDER, OFF_WAITING_POSITIONS,
+                                                   OFF_WHOLE_PILE_FOR_KING, PASSES_USED, PILE0, PILE_STRIDE, PILES,
+                                                   R_DRAW, R_F2T, R_OFF, STATE_LEN, T2F, T2T, TALON, TLEN, W2F, W2T,
+                                                   WAIT_BIT, WAIT_KING, WAITING, WCOUNT, draw_one_unlimited, enc,
+                                                   fits_foundation, in_last_pass, move_a, move_b, move_c, move_kind,
+                                                   move_redeal, pile_card, pile_down, pile_len)
+from solitaire.games.klondike.kernel.talon import card_moves, safe_talon_move
 from solitaire.games.klondike.kernel.targets import SCRATCH, push, targets
 from solitaire.jit.cards import rank_of, suit_of, twin_of
 from solitaire.jit.modes import MODE_ALL, MODE_SOLVE
@@ -27,13 +27,12 @@ from solitaire.jit.modes import MODE_ALL, MODE_SOLVE
 def gen_moves(state, rules, out, mode):
     """Moves best-first: to foundation, uncovering, from the waste, the rest.
 
-    The parts: a forced safe foundation move (``_safe_top_move``,
+    The parts: a forced safe foundation move (``safe.safe_to_foundation``,
     ``talon.safe_talon_move``) or a dead end (``deadends.dead_end``); then
-    1. moves that turn a face-down card up (``_uncovering_moves``), 2-3. to
-    the foundations (``_to_foundation_moves``), 4. talon cards
-    (``talon.talon_moves``, judged by ``_talon_rules``), 5. other tableau
-    moves (``_run_moves``), 6. foundation returns (``_return_moves``).  Each
-    reduction is proved where it acts; ``rules[R_OFF]`` switches them off.
+    1. moves that turn a face-down card up, 2-3. to the foundations, 4.
+    talon cards, 5. other tableau moves (note C), 6. foundation returns
+    (``_return_moves``).  Each reduction is proved where it acts;
+    ``rules[R_OFF]`` switches them off.
 
     0. Waiting positions (can it be won only; ``waiting_positions``).  Two
        reductions say "make this move only right before the move it
@@ -73,17 +72,101 @@ def gen_moves(state, rules, out, mode):
        breaks the argument.  Making them wait anyway, with any return also
        serving, was measured and dropped: it lifts the reductions in many
        more positions (benchmarks/README.md).
+
+    A. ``one_twin_target`` (can it be won, not in a waiting position): when
+       both cards of a rank and colour (twins, e and e') are pile tops,
+       only one of them is offered as a place to build.  Putting a card
+       (with what lies on it) on e or on e' gives two positions that differ
+       only by exchanging what lies on e and on e': twin-swapped positions,
+       which part 5 shows are won alike (every line of one is mirrored by
+       the other, the exchange itself played where e or e' goes up while
+       the other stack lies on it, uncovering a card that fits its
+       foundation, as that part's rule allows).  Not for fewest moves (the
+       mirror may need that extra move), and not while a position waits
+       (the move serving it builds on one card in particular).
+    B. ``talon_play_for_builder`` (draw 1, unlimited passes, can it be
+       won): every talon card can be played at any time, so a card is
+       played from the talon to the tableau only when something could be
+       built on it at once.  Proof: in a winning line, move t -> h to right
+       before the first card x is built on t (if none ever is, t leaves the
+       tableau alone, to a foundation or another pile, where it could have
+       gone straight from the talon).  Until then t only covers h, which no
+       move needs (only t's twin could go on h, and a move that lifts h can
+       lift it alone and take t later), and t stays playable in the talon.
+       At that point x is movable.  Later plays cost other stock turns, so
+       this is for "can it be won" only (fewest moves count the turns).
+       The played card then waits for that card (part 0), so x, if it is a
+       talon card too, is played only if something could be built on it in
+       turn: ``useful_builders`` counts a talon card only when such a chain
+       ends off the talon (``talon_builder_chains``).
+    C. Part 5, other tableau moves (part of a run, or a whole run from a
+       pile with nothing face down).  Reductions:
+
+       * (``no_king_pile_to_empty``) a whole pile headed by a King moved to
+         an empty pile gives the same position up to pile order: skipped;
+       * (``partial_runs_for_foundation``, safe for fewest moves too) part
+         of a run is moved only when the card it uncovers fits its
+         foundation. Proof: moving part of a face-up run uncovers a face-up
+         card e. The moved run starts with a card of rank r(e) - 1 of the
+         other colour, so its only possible target is e', the other card of
+         e's rank and colour (the twin), lying on top of its pile. Call two
+         positions twin-swapped when they differ only by exchanging the
+         cards stacked on e and on e': the partial move is exactly such an
+         exchange. From the swapped position every move of the other one can
+         be mirrored card for card (the stacks on e and e' are
+         interchangeable runs, the tops and foundations are the same) with
+         one exception: playing e (or e') to its foundation while the other
+         stack still lies on it. Right before that, the mirror plays the
+         exchange itself, which then uncovers a card that fits its
+         foundation; after it the two positions are equal. So any winning
+         line that makes a partial move whose uncovered card does not fit
+         its foundation can drop that move and replay the rest mirrored: no
+         longer, with one reduced move fewer, and the mirrored moves keep
+         their uncovered cards (hence their status). By induction a winning
+         line, and a shortest one, exists without such moves;
+       * (``whole_pile_for_king``, can it be won only) a whole pile with
+         nothing face down moves only when a King could use the emptied pile
+         now. Proof: emptying the pile serves only the King later put there;
+         play the move right before that King moves (in between the run
+         covers a card that only its twin could use, and a move lifting that
+         card can lift it alone and take the run after, one move more), when
+         the King is movable; the emptied pile then waits for that King
+         (part 0).
     """
     off = rules[R_OFF]
+    if off == 0:  # the solver's case: the switch tests fold away at compile time
+        return _moves(state, rules, out, mode, 0)
+    return _moves(state, rules, out, mode, off)
+
+
+@njit(cache=True, inline="always")
+def _moves(state, rules, out, mode, off):
+    """``gen_moves`` with the switch word ``off``.  One body: parts 1-5 as
+    helpers cost gen_moves 5-10% more (part 6 costs nothing as one)."""
     f2t = rules[R_F2T] != 0
+    length = np.int64(state[TLEN])
+    w = np.int64(state[WCOUNT])
     waiting = np.int64(state[WAITING]) - 1
     prune = mode != MODE_ALL and waiting < 0  # the reductions; a waiting position lifts them
     filters = prune or (waiting >= 0 and mode == MODE_SOLVE)  # the rules on the moved card: also while waiting (part 0)
     if prune:
-        forced = _safe_top_move(state, rules, off, f2t)
-        if forced >= 0:
-            out[0] = forced
-            return 1
+        # A provably safe foundation move (``safe.safe_to_foundation``) is the only move considered.
+        if not off & OFF_SAFE_TABLEAU_TO_FOUNDATION:
+            for p in range(PILES):
+                n = pile_len(state, p)
+                if n > 0:
+                    c = pile_card(state, p, n - 1)
+                    if fits_foundation(state, c) and safe_to_foundation(state, c, f2t):
+                        out[0] = enc(T2F, p, 0, 0, 0)
+                        return 1
+        # Draw 1 only: taking the waste top away never makes another talon card
+        # harder to reach (the stock is untouched, the card below becomes the top).
+        # With larger draws it shifts the turn groups, so it is not forced there.
+        if not off & OFF_SAFE_WASTE_TO_FOUNDATION and rules[R_DRAW] == 1 and w > 0:
+            c = np.int64(state[TALON + w - 1])
+            if fits_foundation(state, c) and safe_to_foundation(state, c, f2t):
+                out[0] = enc(W2F, w - 1, 0, 0, 0)
+                return 1
     # Scratch tables live in the tail of ``out`` (``targets.SCRATCH``).
     limit = out.shape[0] - SCRATCH
     top_pile = out[limit:limit + 52]  # card -> the pile it tops, or -1
@@ -96,64 +179,8 @@ def gen_moves(state, rules, out, mode):
         if forced >= 0:
             out[0] = forced
             return 1
-    n_empty = _pile_tops(state, top_pile, empties, prune and mode == MODE_SOLVE and not off & OFF_ONE_TWIN_TARGET)
-    if mode != MODE_ALL and not off & OFF_ONE_EMPTY_PILE:
-        # Piles are unordered (the key folds pile order): one empty pile
-        # stands for all of them, in every kind of move.
-        n_empty = min(n_empty, 1)
-    receivers, talon_wait = _talon_rules(state, rules, mode, filters, off, f2t)
-    n_out = _uncovering_moves(state, out, 0, top_pile, empties, n_empty, dests)
-    n_out = _to_foundation_moves(state, out, n_out)
-    n_out = talon_moves(state, rules, out, n_out, top_pile, empties, n_empty, dests, receivers, talon_wait)
-    n_out = _run_moves(state, out, n_out, mode, filters, off, f2t, top_pile, empties, n_empty, dests)
-    if f2t:
-        n_out = _return_moves(state, out, n_out, mode, filters, off, f2t, receivers, top_pile, empties, n_empty,
-                              dests)
-    n_out = min(n_out, limit)
-    if waiting >= 0:
-        n_out = _serving(state, out, n_out, waiting)
-    return n_out
-
-
-@njit(cache=True, inline="always")
-def _safe_top_move(state, rules, off, f2t):
-    """A provably safe foundation move (``safe.safe_to_foundation``), the
-    only move considered: a tableau top, or under draw 1 the waste top;
-    -1 if none.  Draw 1 only for the waste: taking the waste top away never
-    makes another talon card harder to reach (the stock is untouched, the
-    card below becomes the top).  With larger draws it shifts the turn
-    groups, so it is not forced there."""
-    if not off & OFF_SAFE_TABLEAU_TO_FOUNDATION:
-        for p in range(PILES):
-            n = pile_len(state, p)
-            if n > 0:
-                c = pile_card(state, p, n - 1)
-                if fits_foundation(state, c) and safe_to_foundation(state, c, f2t):
-                    return enc(T2F, p, 0, 0, 0)
-    w = np.int64(state[WCOUNT])
-    if not off & OFF_SAFE_WASTE_TO_FOUNDATION and rules[R_DRAW] == 1 and w > 0:
-        c = np.int64(state[TALON + w - 1])
-        if fits_foundation(state, c) and safe_to_foundation(state, c, f2t):
-            return enc(W2F, w - 1, 0, 0, 0)
-    return np.int32(-1)
-
-
-@njit(cache=True, inline="always")
-def _pile_tops(state, top_pile, empties, one_twin):
-    """Fill the table of pile tops (card -> pile) and the list of empty
-    piles; returns how many are empty.
-
-    ``one_twin`` (can it be won, not in a waiting position;
-    ``one_twin_target``): when both cards of a rank and colour (twins, e and
-    e') are pile tops, only one of them is offered as a place to build.
-    Putting a card (with what lies on it) on e or on e' gives two positions
-    that differ only by exchanging what lies on e and on e': twin-swapped
-    positions, which ``_run_moves`` shows are won alike (every line of one
-    is mirrored by the other, the exchange itself played where e or e' goes
-    up while the other stack lies on it, uncovering a card that fits its
-    foundation, as that part's rule allows).  Not for fewest moves (the
-    mirror may need that extra move), and not while a position waits (the
-    move serving it builds on one card in particular)."""
+    # Where cards can be built (``targets.targets``): one twin of two (note A).
+    one_twin = prune and mode == MODE_SOLVE and not off & OFF_ONE_TWIN_TARGET
     top_pile[:] = -1
     n_empty = 0
     for p in range(PILES):
@@ -165,43 +192,22 @@ def _pile_tops(state, top_pile, empties, one_twin):
         else:
             empties[n_empty] = p
             n_empty += 1
-    return n_empty
-
-
-@njit(cache=True, inline="always")
-def _talon_rules(state, rules, mode, filters, off, f2t):
-    """How part 4 judges a talon card played to the tableau: (receivers,
-    wait), as ``talon._card_moves`` takes them.
-
-    Draw 1, unlimited passes (can it be won; ``talon_play_for_builder``):
-    every talon card can be played at any time, so a card is played from
-    the talon to the tableau only when something could be built on it at
-    once.  Proof: in a winning line, move t -> h to right before the first
-    card x is built on t (if none ever is, t leaves the tableau alone, to a
-    foundation or another pile, where it could have gone straight from the
-    talon).  Until then t only covers h, which no move needs (only t's twin
-    could go on h, and a move that lifts h can lift it alone and take t
-    later), and t stays playable in the talon.  At that point x is
-    movable.  Later plays cost other stock turns, so this is for "can it be
-    won" only (fewest moves count the turns).  The played card then waits
-    for that card (part 0, ``waiting_positions``), so x, if it is a talon
-    card too, is played only if something could be built on it in turn:
-    ``useful_builders`` counts a talon card only when such a chain ends off
-    the talon (``talon_builder_chains``)."""
-    receivers = np.int64(-1)
-    wait = 0
-    if mode == MODE_SOLVE and draw_one_unlimited(rules):
-        if filters and not off & OFF_TALON_PLAY_FOR_BUILDER:
-            receivers = useful_builders(state, f2t, not off & OFF_TALON_BUILDER_CHAINS, off)
-        if not off & OFF_WAITING_POSITIONS:
-            wait = WAIT_BIT
-    return receivers, wait
-
-
-@njit(cache=True, inline="always")
-def _uncovering_moves(state, out, n_out, top_pile, empties, n_empty, dests):
-    """Part 1: moves that turn a face-down card (the whole face-up run of a
-    pile), deepest pile first: uncovering cards is what wins Klondike."""
+    receivers = np.int64(-1)  # talon plays to the tableau: the builders they wait for, or -1 (any)
+    wait = 0  # WAIT_BIT when those plays wait
+    if mode != MODE_ALL:
+        if not off & OFF_ONE_EMPTY_PILE:
+            # Piles are unordered (the key folds pile order): one empty pile
+            # stands for all of them, in every kind of move.
+            n_empty = min(n_empty, 1)
+        # Draw 1, unlimited passes: talon plays wait for a builder (note B).
+        if mode == MODE_SOLVE and draw_one_unlimited(rules):
+            if filters and not off & OFF_TALON_PLAY_FOR_BUILDER:
+                receivers = useful_builders(state, f2t, not off & OFF_TALON_BUILDER_CHAINS, off)
+            if not off & OFF_WAITING_POSITIONS:
+                wait = WAIT_BIT
+    n_out = 0
+    # 1. moves that turn a face-down card (the whole face-up run of a pile),
+    #    deepest pile first: uncovering cards is what wins Klondike
     for depth in range(6, 0, -1):
         for p in range(PILES):
             n = pile_len(state, p)
@@ -209,56 +215,39 @@ def _uncovering_moves(state, out, n_out, top_pile, empties, n_empty, dests):
                 nd = targets(pile_card(state, p, depth), top_pile, empties, n_empty, dests)
                 for j in range(nd):
                     n_out = push(out, n_out, enc(T2T, p, dests[j], n - depth, 0))
-    return n_out
-
-
-@njit(cache=True, inline="always")
-def _to_foundation_moves(state, out, n_out):
-    """Parts 2 and 3: tableau tops, then the waste top, to their foundations."""
+    # 2. tableau tops to foundations
     for p in range(PILES):
         n = pile_len(state, p)
         if n > 0 and fits_foundation(state, pile_card(state, p, n - 1)):
             n_out = push(out, n_out, enc(T2F, p, 0, 0, 0))
-    w = np.int64(state[WCOUNT])
+    # 3. the waste top to its foundation
     if w > 0 and fits_foundation(state, np.int64(state[TALON + w - 1])):
         n_out = push(out, n_out, enc(W2F, w - 1, 0, 0, 0))
-    return n_out
-
-
-@njit(cache=True, inline="always")
-def _run_moves(state, out, n_out, mode, filters, off, f2t, top_pile, empties, n_empty, dests):
-    """Part 5: other tableau moves: part of a run, or a whole run from a
-    pile with nothing face down.  Reductions:
-
-    * (``no_king_pile_to_empty``) a whole pile headed by a King moved to an
-      empty pile gives the same position up to pile order: skipped;
-    * (``partial_runs_for_foundation``, safe for fewest moves too) part of a
-      run is moved only when the card it uncovers fits its foundation.
-      Proof: moving part of a face-up run uncovers a face-up card e.  The
-      moved run starts with a card of rank r(e) - 1 of the other colour, so
-      its only possible target is e', the other card of e's rank and colour
-      (the twin), lying on top of its pile.  Call two positions
-      twin-swapped when they differ only by exchanging the cards stacked on
-      e and on e': the partial move is exactly such an exchange.  From the
-      swapped position every move of the other one can be mirrored card for
-      card (the stacks on e and e' are interchangeable runs, the tops and
-      foundations are the same) with one exception: playing e (or e') to
-      its foundation while the other stack still lies on it.  Right before
-      that, the mirror plays the exchange itself, which then uncovers a card
-      that fits its foundation; after it the two positions are equal.  So
-      any winning line that makes a partial move whose uncovered card does
-      not fit its foundation can drop that move and replay the rest
-      mirrored: no longer, with one reduced move fewer, and the mirrored
-      moves keep their uncovered cards (hence their status).  By induction
-      a winning line, and a shortest one, exists without such moves;
-    * (``whole_pile_for_king``, can it be won only) a whole pile with
-      nothing face down moves only when a King could use the emptied pile
-      now.  Proof: emptying the pile serves only the King later put there;
-      play the move right before that King moves (in between the run covers
-      a card that only its twin could use, and a move lifting that card can
-      lift it alone and take the run after, one move more), when the King
-      is movable; the emptied pile then waits for that King (part 0).
-    """
+    # 4. talon cards (``talon.card_moves``): the waste top, then the cards
+    #    reached by turning in this pass, then (if a pass remains) those
+    #    reached after a redeal.  Loops step by the draw count: no divisions.
+    k = rules[R_DRAW]
+    if w > 0:
+        n_out = card_moves(state, out, n_out, w - 1, 0, 0, top_pile, empties, n_empty, dests, receivers, wait)
+    reached = np.int64(0)  # bit i: talon card i reachable in this pass
+    pos, t = w, 0
+    while pos < length:
+        pos = min(pos + k, length)
+        t += 1
+        reached |= np.int64(1) << (pos - 1)
+        n_out = card_moves(state, out, n_out, pos - 1, t, 0, top_pile, empties, n_empty, dests, receivers, wait)
+    if not in_last_pass(state, rules):
+        if w > 0:
+            reached |= np.int64(1) << (w - 1)
+        pos, j = 0, 0
+        while pos < length:
+            pos = min(pos + k, length)
+            j += 1
+            if not (reached >> (pos - 1)) & 1:
+                n_out = card_moves(state, out, n_out, pos - 1, t + 1 + j, 1, top_pile, empties, n_empty, dests,
+                                   receivers, wait)
+    # 5. other tableau moves: part of a run, or a whole run from a pile with
+    #    nothing face down (note C)
     skip_king_pile = mode != MODE_ALL and not off & OFF_NO_KING_PILE_TO_EMPTY
     king_rule = filters and mode == MODE_SOLVE and not off & OFF_WHOLE_PILE_FOR_KING
     partial_rule = filters and not off & OFF_PARTIAL_RUNS_FOR_FOUNDATION
@@ -285,6 +274,13 @@ def _run_moves(state, out, n_out, mode, filters, off, f2t, top_pile, empties, n_
             for j in range(nd):
                 if dests[j] != p:
                     n_out = push(out, n_out, enc(T2T, p, dests[j], n - i, 0) | empties_pile)
+    # 6. foundation cards back to the tableau
+    if f2t:
+        n_out = _return_moves(state, out, n_out, mode, filters, off, f2t, receivers, top_pile, empties, n_empty,
+                              dests)
+    n_out = min(n_out, limit)
+    if waiting >= 0:
+        n_out = _serving(state, out, n_out, waiting)
     return n_out
 
 

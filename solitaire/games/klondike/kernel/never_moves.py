@@ -61,13 +61,18 @@ def never_moves(state, rules):
     indices in M are bit masks.  ``targets`` holds the cards a card may be
     built on: pile tops now, cards whose covering card is in B, talon cards
     in M, and with foundation_to_tableau the foundation cards.  A sweep
-    tries each pile (``_sweep_pile``), then the talon (``_sweep_talon``).
+    tries a pile's face-up cards bottom up (a carried card follows the one
+    under it at once), then its face-down cards top down while the one
+    above is in B, then the talon from its last card down (in the last
+    pass a card follows the cards above it).  (One loop: helpers returning
+    the sets as tuples made the test half as slow again.)
     """
     f2t = rules[R_F2T] != 0
     last_pass = in_last_pass(state, rules)
     # before the last pass, draw k > 1: bit j, talon index j is in reach now
     ordered = not last_pass and rules[R_DRAW] > 1
     in_reach = in_reach_now(state, rules) if ordered else np.int64(0)
+    length = np.int64(state[TLEN])
     done = np.int64(0)  # M: bit per card on its foundation or in the set
     left = 0  # cards not home and not yet in M
     for s in range(4):
@@ -88,46 +93,51 @@ def never_moves(state, rules):
     while changed and left > 0:
         changed = False
         for p in range(PILES):
-            done, based, targets, empty_pile, left, added = _sweep_pile(state, p, done, based, targets, empty_pile,
-                                                                        left)
-            changed = changed or added
-        done, targets, talon_done, left, added = _sweep_talon(state, rules, last_pass, ordered, in_reach, done, targets,
-                                                              talon_done, empty_pile, left)
-        changed = changed or added
+            n = pile_len(state, p)
+            down = pile_down(state, p)
+            for i in range(down, n):  # face up, bottom up
+                x = pile_card(state, p, i)
+                if (based >> x) & 1:
+                    continue
+                exposed = i == n - 1 or (based >> pile_card(state, p, i + 1)) & 1 != 0
+                if _has_target(targets, empty_pile, x) or (exposed and _suit_below_done(done, x)):
+                    done, based, targets, empty_pile, left = _base_move(state, p, i, x, done, based, targets,
+                                                                        empty_pile, left)
+                    changed = True
+                elif not (done >> x) & 1 and i > down and (done >> pile_card(state, p, i - 1)) & 1:
+                    done |= np.int64(1) << x  # carried
+                    left -= 1
+                    changed = True
+            for i in range(down - 1, -1, -1):  # face down: turned up once the card on it is in B
+                x = pile_card(state, p, i)
+                if (based >> x) & 1:
+                    continue
+                if not (based >> pile_card(state, p, i + 1)) & 1:
+                    break
+                if not (_suit_below_done(done, x) or _has_target(targets, empty_pile, x)):
+                    break
+                done, based, targets, empty_pile, left = _base_move(state, p, i, x, done, based, targets,
+                                                                    empty_pile, left)
+                changed = True
+        for j in range(length - 1, -1, -1):  # the talon, from its last card down
+            x = np.int64(state[TALON + j])
+            if (done >> x) & 1:
+                continue
+            if last_pass:  # a card follows the cards above it
+                above = ((np.int64(1) << talon_run_end(state, rules, j)) - 1) & ~((np.int64(2) << j) - 1)
+                if talon_done & above != above:
+                    continue
+            elif ordered:
+                below = (np.int64(1) << j) - 1
+                if not ((in_reach >> j) & 1 or talon_done & below != 0 or (talon_done >> (j + 1)) & 1):
+                    continue
+            if _suit_below_done(done, x) or _has_target(targets, empty_pile, x):
+                done |= np.int64(1) << x
+                targets |= np.int64(1) << x
+                talon_done |= np.int64(1) << j
+                left -= 1
+                changed = True
     return left > 0
-
-
-@njit(cache=True, inline="always")
-def _sweep_pile(state, p, done, based, targets, empty_pile, left):
-    """One sweep of pile p: its face-up cards bottom up (a carried card
-    follows the one under it at once), then its face-down cards top down
-    while the one above is in B.  Returns the sets and whether it added."""
-    changed = False
-    n = pile_len(state, p)
-    down = pile_down(state, p)
-    for i in range(down, n):  # face up, bottom up
-        x = pile_card(state, p, i)
-        if (based >> x) & 1:
-            continue
-        exposed = i == n - 1 or (based >> pile_card(state, p, i + 1)) & 1 != 0
-        if _has_target(targets, empty_pile, x) or (exposed and _suit_below_done(done, x)):
-            done, based, targets, empty_pile, left = _base_move(state, p, i, x, done, based, targets, empty_pile, left)
-            changed = True
-        elif not (done >> x) & 1 and i > down and (done >> pile_card(state, p, i - 1)) & 1:
-            done |= np.int64(1) << x  # carried
-            left -= 1
-            changed = True
-    for i in range(down - 1, -1, -1):  # face down: turned up once the card on it is in B
-        x = pile_card(state, p, i)
-        if (based >> x) & 1:
-            continue
-        if not (based >> pile_card(state, p, i + 1)) & 1:
-            break
-        if not (_suit_below_done(done, x) or _has_target(targets, empty_pile, x)):
-            break
-        done, based, targets, empty_pile, left = _base_move(state, p, i, x, done, based, targets, empty_pile, left)
-        changed = True
-    return done, based, targets, empty_pile, left, changed
 
 
 @njit(cache=True, inline="always")
@@ -144,32 +154,6 @@ def _base_move(state, p, i, x, done, based, targets, empty_pile, left):
     else:
         empty_pile = True
     return done, based, targets, empty_pile, left
-
-
-@njit(cache=True, inline="always")
-def _sweep_talon(state, rules, last_pass, ordered, in_reach, done, targets, talon_done, empty_pile, left):
-    """One sweep of the talon from its last card down (in the last pass a
-    card follows the cards above it).  Returns the sets and whether it added."""
-    changed = False
-    for j in range(np.int64(state[TLEN]) - 1, -1, -1):
-        x = np.int64(state[TALON + j])
-        if (done >> x) & 1:
-            continue
-        if last_pass:
-            above = ((np.int64(1) << talon_run_end(state, rules, j)) - 1) & ~((np.int64(2) << j) - 1)
-            if talon_done & above != above:
-                continue
-        elif ordered:
-            below = (np.int64(1) << j) - 1
-            if not ((in_reach >> j) & 1 or talon_done & below != 0 or (talon_done >> (j + 1)) & 1):
-                continue
-        if _suit_below_done(done, x) or _has_target(targets, empty_pile, x):
-            done |= np.int64(1) << x
-            targets |= np.int64(1) << x
-            talon_done |= np.int64(1) << j
-            left -= 1
-            changed = True
-    return done, targets, talon_done, left, changed
 
 
 @njit(cache=True, inline="always")

@@ -4,9 +4,9 @@ A talon move plays talon card ``i`` directly and carries the stock turns
 (and the redeal) that bring it to the waste top (``state``'s docstring says
 why this loses nothing).  The cards offered are the waste top, the cards
 reached by turning on in this pass, and, if a pass remains, those reached
-only after a redeal; a card that would need a pass beyond the limit is not
-offered.  The dead-end test needs the reach too (``in_reach_now``,
-``talon_run_end``).
+only after a redeal (``moves.gen_moves`` part 4); a card that would need a
+pass beyond the limit is not offered.  The dead-end test needs the reach
+too (``in_reach_now``, ``talon_run_end``).
 """
 from __future__ import annotations
 
@@ -14,45 +14,14 @@ import numpy as np
 from numba import njit
 
 from solitaire.games.klondike.kernel.safe import can_receive, safe_to_foundation
-from solitaire.games.klondike.kernel.state import (R_DRAW, TALON, TLEN, W2F, W2T, WCOUNT, enc, fits_foundation,
-                                                   in_last_pass)
+from solitaire.games.klondike.kernel.state import R_DRAW, TALON, TLEN, W2F, W2T, WCOUNT, enc, fits_foundation
 from solitaire.games.klondike.kernel.targets import push, targets
 
 
 @njit(cache=True, inline="always")
-def talon_moves(state, rules, out, n_out, top_pile, empties, n_empty, dests, receivers, wait):
-    """``gen_moves`` part 4, the talon cards: the waste top, then the cards
-    reached by turning in this pass, then (if a pass remains) those reached
-    after a redeal.  ``receivers`` and ``wait``: ``_card_moves``.  Loops
-    step by the draw count: no divisions in the hot path."""
-    length = np.int64(state[TLEN])
-    w = np.int64(state[WCOUNT])
-    k = rules[R_DRAW]
-    if w > 0:
-        n_out = _card_moves(state, out, n_out, w - 1, 0, 0, top_pile, empties, n_empty, dests, receivers, wait)
-    reached = np.int64(0)  # bit i: talon card i reachable in this pass
-    pos, t = w, 0
-    while pos < length:
-        pos = min(pos + k, length)
-        t += 1
-        reached |= np.int64(1) << (pos - 1)
-        n_out = _card_moves(state, out, n_out, pos - 1, t, 0, top_pile, empties, n_empty, dests, receivers, wait)
-    if not in_last_pass(state, rules):
-        if w > 0:
-            reached |= np.int64(1) << (w - 1)
-        pos, j = 0, 0
-        while pos < length:
-            pos = min(pos + k, length)
-            j += 1
-            if not (reached >> (pos - 1)) & 1:
-                n_out = _card_moves(state, out, n_out, pos - 1, t + 1 + j, 1, top_pile, empties, n_empty, dests,
-                                    receivers, wait)
-    return n_out
-
-
-@njit(cache=True, inline="always")
-def _card_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty, dests, receivers, wait):
-    """Moves of talon card ``idx`` after ``turns`` stock turns (and a redeal).
+def card_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty, dests, receivers, wait):
+    """Moves of talon card ``idx`` after ``turns`` stock turns (and a redeal)
+    (``gen_moves`` part 4 offers the talon cards in reach).
     ``receivers``: negative, the card goes anywhere it fits; else a bit
     mask, it goes to the tableau only if a card of the mask could be built
     on it.  ``wait``: WAIT_BIT when a play to the tableau waits, else 0."""
