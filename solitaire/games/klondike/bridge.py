@@ -1,4 +1,5 @@
-"""Python glue for the Klondike kernels: encode positions, describe moves."""
+"""Between the reference engine and the kernels: the rules array, encoded
+positions, and fast moves written as notation."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,9 +12,15 @@ from solitaire.games.klondike.reference import KlondikeState
 from solitaire.rules import UNLIMITED
 
 
-def rules_array(rules: dict[str, Any]) -> np.ndarray:
+def rules_array(rules: dict[str, Any], off: int = 0) -> np.ndarray:
+    """The kernels' rules array (``kernel.state``): draw, passes (0 =
+    unlimited), foundation_to_tableau, and ``off``, the bits of the
+    reductions switched off (``spec.REDUCTIONS``; 0 for the solver)."""
     passes = 0 if rules["passes"] == UNLIMITED else int(rules["passes"])
-    return np.array([rules["draw"], passes, int(rules["foundation_to_tableau"])], dtype=np.int64)
+    arr = np.zeros(k.RULES_LEN, dtype=np.int64)
+    arr[k.R_DRAW], arr[k.R_PASSES] = rules["draw"], passes
+    arr[k.R_F2T], arr[k.R_OFF] = int(rules["foundation_to_tableau"]), off
+    return arr
 
 
 MAX_DOWN = 6  # a real deal never has more face-down cards in a pile
