@@ -1,0 +1,255 @@
+"""Blind policies behind one interface: observation in, move out, seeded.
+
+A ``Policy`` is a named, parameterised recipe; ``new_player()`` gives the
+``Player`` that plays one game (it may remember its own plans, never the
+true position: it only ever receives observations).  ``choose(observation,
+legal, rng)`` returns one of ``legal`` (the notation moves the rules allow,
+which depend only on what is visible) or None to resign; ``rng`` is the
+decision's own generator (``solitaire.blind.game`` seeds it from the seed,
+the deal and the decision's index).
+
+* ``greedy``: a fixed-priority player, the heuristic an ordinary good player
+  follows (each game's list: ``GameBlind.priority`` and docs/blind.md).
+* ``hop``: hindsight optimisation over plans (``HopPlayer``).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+import numpy as np
+
+from solitaire.blind.games import kit
+from solitaire.blind.inner import solve_world
+from solitaire.blind.observation import BlindError, Observation, sample
+from solitaire.games.base import ReferenceState
+
+
+class Player(Protocol):
+    stats: Counter
+
+    def choose(self, observation: Observation, legal: Sequence[str], rng: np.random.Generator) -> str | None:
+        ...
+
+
+class Policy:
+    """A named policy and its parameters (``params``, all of them, for the play file)."""
+
+    name: str = ""
+
+    def params(self) -> dict[str, Any]:
+        return {}
+
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, **self.params()}
+
+    def new_player(self) -> Player:
+        raise NotImplementedError
+
+
+class GreedyPlayer:
+    def __init__(self):
+        self.stats: Counter = Counter()
+
+    def choose(self, observation: Observation, legal: Sequence[str], rng: np.random.Generator) -> str | None:
+        return kit(observation.game).greedy(observation, legal)
+
+
+class Greedy(Policy):
+    name = "greedy"
+
+    def new_player(self) -> GreedyPlayer:
+        return GreedyPlayer()
+
+
+@dataclass
+class Hop(Policy):
+    """Hindsight optimisation over plans (docs/blind.md, "hop").
+
+    ``samples`` worlds per decision; each inner solve may expand
+    ``max_nodes`` positions in a ``tt_mb`` MB table; at most ``candidates``
+    plans are compared."""
+
+    samples: int = 20
+    max_nodes: int = 5_000
+    tt_mb: float = 16
+    candidates: int = 8
+    name = "hop"
+
+    def __post_init__(self):
+        for key, low in (("samples", 1), ("max_nodes", 1), ("candidates", 1)):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise BlindError(f"hop: {key} must be a whole number from {low}, got {value!r}")
+        if not isinstance(self.tt_mb, (int, float)) or not 1 <= self.tt_mb <= 65536:
+            raise BlindError(f"hop: tt_mb must be 1..65536, got {self.tt_mb!r}")
+
+    def params(self) -> dict[str, Any]:
+        return {"samples": self.samples, "max_nodes": self.max_nodes, "tt_mb": self.tt_mb,
+                "candidates": self.candidates}
+
+    def new_player(self) -> "HopPlayer":
+        return HopPlayer(self)
+
+
+@dataclass
+class Plan:
+    """Moves to play: none reveals a card but the last (unless ``sure``: a
+    win that reveals nothing, so it wins in every world)."""
+
+    moves: tuple[str, ...]
+    sure: bool
+    origins: list[int] = field(default_factory=list)  # the worlds whose solver line it is
+    wins: int = 0
+
+
+class HopPlayer:
+    """Hindsight optimisation over plans.
+
+    A decision samples worlds consistent with the observation and solves
+    each thoughtfully from the current position.  Each won world's line,
+    cut after its first move that reveals a card, is a *plan*: its moves
+    before the last reveal nothing and so are the same moves in every
+    world.  Plans reaching the same position and revealing there by the
+    same move are one.  Each plan is then played in the other won worlds
+    and solved from there; the plan won in most worlds is played, move
+    after move, without searching again until its last move has revealed
+    its card.  Counting stops for a plan once it can no longer reach the
+    best count so far (the choice is the one a full count makes).  Ties go
+    to the plan more worlds proposed, then the shorter, then the greedy
+    player's priority of its first move.  A plan that reveals nothing wins
+    in every world and is played at once.  Worlds not won at the root
+    count for no plan (each plan scores 0 there, so they are skipped).
+
+    No search is needed for a single legal move or a safe move (the solver's
+    proved safe moves keep a win in every world).  When no world is won,
+    the greedy player moves until a card is revealed (nothing new is known
+    before, so searching again would find the same).
+    """
+
+    def __init__(self, policy: Hop):
+        self.policy = policy
+        self.plan: list[str] = []
+        self.expect: list[Observation] = []  # the observation before each remaining plan move
+        self.hopeless: frozenset[int] | None = None
+        self.stats: Counter = Counter()
+
+    def choose(self, observation: Observation, legal: Sequence[str], rng: np.random.Generator) -> str | None:
+        if self.plan:
+            if self.expect[0] == observation and self.plan[0] in legal:
+                self.expect.pop(0)
+                return self.plan.pop(0)
+            self.plan, self.expect = [], []
+        if len(legal) == 1:
+            return legal[0]
+        game = kit(observation.game)
+        safe = game.safe_moves(observation, legal)
+        if safe:
+            return safe[0]
+        if self.hopeless == observation.unseen:
+            return game.greedy(observation, legal)
+        plan, world = self._decide(observation, legal, rng)
+        if plan is None:
+            self.hopeless = observation.unseen
+            return game.greedy(observation, legal)
+        self._adopt(observation, plan, world)
+        self.expect.pop(0)
+        return self.plan.pop(0)
+
+    # --- one decision ----------------------------------------------------------
+    def _decide(self, observation: Observation, legal: Sequence[str],
+                rng: np.random.Generator) -> tuple[Plan | None, ReferenceState | None]:
+        self.stats["searched"] += 1
+        self._game, self._rules = observation.game, observation.rules_dict()
+        n = self.policy.samples if observation.unseen else 1  # nothing hidden: every world is the position
+        worlds = [sample(observation, rng) for _ in range(n)]
+        plans: dict[Any, Plan] = {}
+        won: list[int] = []
+        for i, world in enumerate(worlds):
+            verdict = self._solve(world)
+            if not verdict.won:
+                continue
+            won.append(i)
+            moves, key, sure = self._cut(observation, world, verdict.moves)
+            if sure:
+                return Plan(moves, True, [i]), world
+            plans.setdefault(key, Plan(moves, False)).origins.append(i)
+        if not plans:
+            return None, None
+        game = kit(observation.game)
+
+        def order(p: Plan) -> tuple:
+            return (-p.wins, -len(p.origins), len(p.moves), game.priority(observation, p.moves[0]) or (99,))
+
+        live = list(plans.values())
+        for p in live:
+            p.wins = len(p.origins)
+        live = sorted(live, key=order)[:self.policy.candidates]
+        for at, j in enumerate(won):
+            if len(live) == 1:
+                break
+            for p in live:
+                if j not in p.origins and self._wins_after(worlds[j], p.moves):
+                    p.wins += 1
+            later = won[at + 1:]
+            best = max(p.wins for p in live)
+            live = [p for p in live if p.wins + sum(1 for k in later if k not in p.origins) >= best]
+        best = min(live, key=order)
+        return best, worlds[best.origins[0]]
+
+    def _solve(self, world: ReferenceState):
+        verdict = solve_world(self._game, world, self._rules, self.policy.max_nodes, self.policy.tt_mb)
+        self.stats["solves"] += 1
+        self.stats["nodes"] += verdict.nodes
+        return verdict
+
+    def _wins_after(self, world: ReferenceState, moves: Sequence[str]) -> bool:
+        state = world.copy()
+        for move in moves:
+            state.play(move)
+        return state.is_won() or self._solve(state).won
+
+    def _cut(self, observation: Observation, world: ReferenceState, line: Sequence[str]) -> tuple[tuple, Any, bool]:
+        """The plan of a winning ``line`` in ``world``: up to its first move
+        that reveals a card; its key (the observation before that move, and
+        the move); whether it wins revealing nothing."""
+        game = kit(observation.game)
+        state = world.copy()
+        for k, move in enumerate(line):
+            before = state.copy()
+            state.play(move)
+            if game.visible(state, observation.hidden) & observation.unseen:
+                seen = observation.seen
+                key = (game.observe(before, seen, observation.hidden, observation.rules_dict()), move)
+                return tuple(line[:k + 1]), key, False
+        return tuple(line), None, True
+
+    def _adopt(self, observation: Observation, plan: Plan, world: ReferenceState) -> None:
+        """Follow ``plan`` (found in ``world``): its moves, and the observation expected before each."""
+        game = kit(observation.game)
+        state, seen, rules = world.copy(), observation.seen, observation.rules_dict()
+        self.plan, self.expect = list(plan.moves), [observation]
+        for move in plan.moves[:-1]:
+            state.play(move)
+            self.expect.append(game.observe(state, seen, observation.hidden, rules))
+
+
+POLICIES = {"greedy": Greedy, "hop": Hop}
+
+
+def make_policy(name: str | Policy, **params: Any) -> Policy:
+    """A policy by name with its parameters (``samples=20``, ...); a BlindError names what is wrong."""
+    if isinstance(name, Policy):
+        if params:
+            raise BlindError("give a policy's parameters either to it or here, not both")
+        return name
+    if name not in POLICIES:
+        raise BlindError(f"unknown policy {name!r} (policies: {', '.join(POLICIES)})")
+    cls = POLICIES[name]
+    known = cls().params() if name != "hop" else Hop().params()
+    unknown = set(params) - set(known)
+    if unknown:
+        raise BlindError(f"policy {name} has no parameter {', '.join(sorted(unknown))}"
+                         + (f" (parameters: {', '.join(known)})" if known else " (it takes none)"))
+    return cls(**params)
