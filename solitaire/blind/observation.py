@@ -56,6 +56,8 @@ class Observation:
     ``rules`` are the complete rules as sorted (name, value) pairs,
     ``hidden`` what is hidden, ``unseen`` the cards not seen yet."""
 
+    card_fields = ()  # a game's fields that hold cards where they lie (UNSEEN or None elsewhere)
+
     game: str
     rules: tuple[tuple[str, Any], ...]
     hidden: str
@@ -68,6 +70,21 @@ class Observation:
     def seen(self) -> frozenset[int]:
         """Every card the player has seen (the complement of ``unseen``)."""
         return frozenset(cards.ALL_CARDS) - self.unseen
+
+    def placed_cards(self) -> list[int]:
+        """Every card lying in a place of ``card_fields`` (no ``UNSEEN``, no empty place)."""
+        out: list[int] = []
+
+        def walk(value: Any) -> None:
+            if isinstance(value, tuple):
+                for item in value:
+                    walk(item)
+            elif isinstance(value, int) and value != UNSEEN:
+                out.append(value)
+
+        for name in self.card_fields:
+            walk(getattr(self, name))
+        return out
 
     def places(self) -> list[tuple]:
         """Every place holding an unseen card, in the order ``complete`` fills them."""

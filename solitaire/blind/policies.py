@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 import numpy as np
 
@@ -24,6 +24,10 @@ from solitaire.blind.games import kit
 from solitaire.blind.inner import solve_world
 from solitaire.blind.observation import BlindError, Observation, sample
 from solitaire.games.base import ReferenceState
+
+
+class SearchBug(RuntimeError):
+    """The inner solver's line is not a win on the reference engine."""
 
 
 class Player(Protocol):
@@ -171,7 +175,7 @@ class HopPlayer:
             if not verdict.won:
                 continue
             won.append(i)
-            moves, key, sure = self._cut(observation, world, verdict.moves)
+            moves, key, sure = self._cut(observation, world, verdict.line())
             if sure:
                 return Plan(moves, True, [i]), world
             plans.setdefault(key, Plan(moves, False)).origins.append(i)
@@ -210,20 +214,24 @@ class HopPlayer:
             state.play(move)
         return state.is_won() or self._solve(state).won
 
-    def _cut(self, observation: Observation, world: ReferenceState, line: Sequence[str]) -> tuple[tuple, Any, bool]:
+    def _cut(self, observation: Observation, world: ReferenceState, line: Iterable[str]) -> tuple[tuple, Any, bool]:
         """The plan of a winning ``line`` in ``world``: up to its first move
         that reveals a card; its key (the observation before that move, and
-        the move); whether it wins revealing nothing."""
+        the move); whether it wins revealing nothing.  The line is replayed
+        on the reference engine as far as it is used."""
         game = kit(observation.game)
-        state = world.copy()
-        for k, move in enumerate(line):
+        state, moves = world.copy(), []
+        for move in line:
             before = state.copy()
             state.play(move)
+            moves.append(move)
             if game.visible(state, observation.hidden) & observation.unseen:
                 seen = observation.seen
                 key = (game.observe(before, seen, observation.hidden, observation.rules_dict()), move)
-                return tuple(line[:k + 1]), key, False
-        return tuple(line), None, True
+                return tuple(moves), key, False
+        if not state.is_won():
+            raise SearchBug(f"the inner solver's win does not win: {' '.join(moves)}")
+        return tuple(moves), None, True
 
     def _adopt(self, observation: Observation, plan: Plan, world: ReferenceState) -> None:
         """Follow ``plan`` (found in ``world``): its moves, and the observation expected before each."""

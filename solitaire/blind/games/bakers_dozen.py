@@ -17,6 +17,8 @@ class BakersDozenView(Observation):
     """``columns``: the thirteen columns, bottom first; ``foundation``: the
     highest rank of each suit home.  ``unseen`` is always empty."""
 
+    card_fields = ("columns",)  # the fields that hold cards where they lie
+
     columns: tuple[tuple[int, ...], ...] = ()
     foundation: tuple[int, ...] = ()
 

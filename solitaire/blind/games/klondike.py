@@ -20,6 +20,8 @@ class KlondikeView(Observation):
     player has not seen the card; ``waste``: top last (every waste card has
     been seen); ``foundation``: the highest rank on each suit's foundation."""
 
+    card_fields = ("piles", "stock", "waste")  # the fields that hold cards where they lie
+
     piles: tuple[tuple[int, ...], ...] = ()
     down: tuple[int, ...] = ()
     stock: tuple[int, ...] = ()

@@ -27,6 +27,8 @@ class PyramidView(Observation):
     (turning the waste over keeps the order); ``waste``: the waste piles,
     top last; ``redeals``: the redeals made."""
 
+    card_fields = ("pyramid", "deal_pyramid", "deal_stock", "waste")  # the fields that hold cards where they lie
+
     pyramid: tuple[int | None, ...] = ()
     deal_pyramid: tuple[int, ...] = ()
     deal_stock: tuple[int, ...] = ()

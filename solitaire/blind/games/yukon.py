@@ -17,6 +17,8 @@ class YukonView(Observation):
     """``piles``: each pile's face-up cards, bottom first, over ``down``
     face-down ones; ``foundations``: the highest rank of each suit home."""
 
+    card_fields = ("piles",)  # the fields that hold cards where they lie
+
     piles: tuple[tuple[int, ...], ...] = ()
     down: tuple[int, ...] = ()
     foundations: tuple[int, ...] = ()
