@@ -134,6 +134,7 @@ def play_game(deal: Deal, rules: dict[str, Any] | None = None, policy: str | Pol
             seen = seen | game.visible(state, hidden)
             moves.append(move)
     stats = {"decisions": len(moves), "searched": int(player.stats["searched"]),
+             **{kind: int(player.stats[kind]) for kind in ("planned", "forced", "safe", "fallback") if kind in player.stats},
              "solves": int(player.stats["solves"]), "nodes": int(player.stats["nodes"]),
              "seconds": round(time.perf_counter() - start, 4), "cpu_seconds": round(time.process_time() - cpu, 4)}
     return PlayResult(deal, rules, hidden, policy.describe(), seed, WON if ended_by == WON else LOST, moves,

@@ -67,31 +67,43 @@ class Greedy(Policy):
         return GreedyPlayer()
 
 
+COMMITS = ("reveal", "irreversible")
+
+
 @dataclass
 class Hop(Policy):
     """Hindsight optimisation over plans (docs/blind.md, "hop").
 
     ``samples`` worlds per decision; each inner solve may expand
     ``max_nodes`` positions in a ``tt_mb`` MB table; at most ``candidates``
-    plans are compared."""
+    plans are compared.  ``commit``: how much of the chosen plan is played
+    before searching again: ``reveal`` (all of it, up to the card it
+    reveals) or ``irreversible`` (up to its first move that cannot be
+    undone).  ``explore``: positions a breadth-first search of the moves
+    that reveal nothing may expand to propose more plans (the shortest way
+    to each revealing move), beside the solver's; 0: none."""
 
     samples: int = 20
     max_nodes: int = 5_000
     tt_mb: float = 16
     candidates: int = 8
+    commit: str = "reveal"
+    explore: int = 0
     name = "hop"
 
     def __post_init__(self):
-        for key, low in (("samples", 1), ("max_nodes", 1), ("candidates", 1)):
+        for key, low in (("samples", 1), ("max_nodes", 1), ("candidates", 1), ("explore", 0)):
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise BlindError(f"hop: {key} must be a whole number from {low}, got {value!r}")
         if not isinstance(self.tt_mb, (int, float)) or not 1 <= self.tt_mb <= 65536:
             raise BlindError(f"hop: tt_mb must be 1..65536, got {self.tt_mb!r}")
+        if self.commit not in COMMITS:
+            raise BlindError(f"hop: commit must be one of {', '.join(COMMITS)}, got {self.commit!r}")
 
     def params(self) -> dict[str, Any]:
         return {"samples": self.samples, "max_nodes": self.max_nodes, "tt_mb": self.tt_mb,
-                "candidates": self.candidates}
+                "candidates": self.candidates, "commit": self.commit, "explore": self.explore}
 
     def new_player(self) -> "HopPlayer":
         return HopPlayer(self)
@@ -138,28 +150,37 @@ class HopPlayer:
         self.expect: list[Observation] = []  # the observation before each remaining plan move
         self.hopeless: frozenset[int] | None = None
         self.stats: Counter = Counter()
+        self.kinds: list[str] = []  # how each move was chosen: planned, forced, safe, searched, fallback
 
     def choose(self, observation: Observation, legal: Sequence[str], rng: np.random.Generator) -> str | None:
+        move, kind = self._choose(observation, legal, rng)
+        self.kinds.append(kind)
+        if kind != "searched":  # searches are counted by _decide, also those that found no plan
+            self.stats[kind] += 1
+        return move
+
+    def _choose(self, observation: Observation, legal: Sequence[str],
+                rng: np.random.Generator) -> tuple[str | None, str]:
         if self.plan:
             if self.expect[0] == observation and self.plan[0] in legal:
                 self.expect.pop(0)
-                return self.plan.pop(0)
+                return self.plan.pop(0), "planned"
             self.plan, self.expect = [], []
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], "forced"
         game = kit(observation.game)
         safe = game.safe_moves(observation, legal)
         if safe:
-            return safe[0]
+            return safe[0], "safe"
         if self.hopeless == observation.unseen:
-            return game.greedy(observation, legal)
+            return game.greedy(observation, legal), "fallback"
         plan, world = self._decide(observation, legal, rng)
         if plan is None:
             self.hopeless = observation.unseen
-            return game.greedy(observation, legal)
+            return game.greedy(observation, legal), "fallback"
         self._adopt(observation, plan, world)
         self.expect.pop(0)
-        return self.plan.pop(0)
+        return self.plan.pop(0), "searched"
 
     # --- one decision ----------------------------------------------------------
     def _decide(self, observation: Observation, legal: Sequence[str],
@@ -181,6 +202,9 @@ class HopPlayer:
             plans.setdefault(key, Plan(moves, False)).origins.append(i)
         if not plans:
             return None, None
+        if self.policy.explore:
+            for key, moves in self._explore(observation, worlds[won[0]]).items():
+                plans.setdefault(key, Plan(moves, False))
         game = kit(observation.game)
 
         def order(p: Plan) -> tuple:
@@ -189,7 +213,7 @@ class HopPlayer:
         live = list(plans.values())
         for p in live:
             p.wins = len(p.origins)
-        live = sorted(live, key=order)[:self.policy.candidates]
+        live = sorted(live, key=order)[:self.policy.candidates + (self.policy.candidates if self.policy.explore else 0)]
         for at, j in enumerate(won):
             if len(live) == 1:
                 break
@@ -200,7 +224,39 @@ class HopPlayer:
             best = max(p.wins for p in live)
             live = [p for p in live if p.wins + sum(1 for k in later if k not in p.origins) >= best]
         best = min(live, key=order)
-        return best, worlds[best.origins[0]]
+        return best, worlds[best.origins[0] if best.origins else won[0]]
+
+    def _explore(self, observation: Observation, world: ReferenceState) -> dict[Any, tuple[str, ...]]:
+        """Plans found by a breadth-first search of the moves that reveal
+        nothing (at most ``explore`` positions expanded): the shortest way
+        to each revealing move, keyed as ``_cut`` keys them."""
+        from collections import deque
+
+        game, hidden, seen, rules = kit(observation.game), observation.hidden, observation.seen, self._rules
+        found: dict[Any, tuple[str, ...]] = {}
+        by_move: set[str] = set()
+        queue = deque([(world.copy(), observation, ())])
+        visited = {observation.progress_key()}
+        expanded = 0
+        while queue and expanded < self.policy.explore:
+            state, view, path = queue.popleft()
+            expanded += 1
+            for move in state.legal_moves():
+                after = state.copy()
+                after.play(move)
+                if game.visible(after, hidden) & observation.unseen:
+                    if move not in by_move:  # the shortest way to each revealing move
+                        by_move.add(move)
+                        found[(view, move)] = path + (move,)
+                    continue
+                if after.is_won():
+                    continue
+                seen_view = game.observe(after, seen, hidden, rules)
+                key = seen_view.progress_key()
+                if key not in visited:
+                    visited.add(key)
+                    queue.append((after, seen_view, path + (move,)))
+        return found
 
     def _solve(self, world: ReferenceState):
         verdict = solve_world(self._game, world, self._rules, self.policy.max_nodes, self.policy.tt_mb)
@@ -234,12 +290,19 @@ class HopPlayer:
         return tuple(moves), None, True
 
     def _adopt(self, observation: Observation, plan: Plan, world: ReferenceState) -> None:
-        """Follow ``plan`` (found in ``world``): its moves, and the observation expected before each."""
+        """Follow ``plan`` (found in ``world``): its moves, and the observation
+        expected before each; under ``commit = "irreversible"`` only up to
+        its first move that cannot be undone."""
         game = kit(observation.game)
         state, seen, rules = world.copy(), observation.seen, observation.rules_dict()
         self.plan, self.expect = list(plan.moves), [observation]
-        for move in plan.moves[:-1]:
+        for k, move in enumerate(plan.moves[:-1]):
+            before = state.copy()
             state.play(move)
+            if self.policy.commit == "irreversible" and not game.undoable(before, move, state, seen,
+                                                                           observation.hidden, rules):
+                self.plan = self.plan[:k + 1]
+                break
             self.expect.append(game.observe(state, seen, observation.hidden, rules))
 
 

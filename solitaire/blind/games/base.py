@@ -30,6 +30,30 @@ class GameBlind:
         """The world with ``fill[i]`` in the i-th unseen place (``observation.places()``)."""
         raise NotImplementedError
 
+    def undoable(self, before: ReferenceState, move: str, after: ReferenceState, seen: frozenset[int],
+                 hidden: str, rules: dict[str, Any]) -> bool:
+        """Can ``move`` (which revealed nothing) be undone: does a move of the
+        same card from ``after`` give back what the player saw ``before``?
+        Stock moves cannot, but where the stock cycles (``stock_cycles``)."""
+        from solitaire.notation import DRAW, REDEAL, Move
+
+        m = Move.parse(move)
+        if m.kind in (DRAW, REDEAL):
+            return self.stock_cycles(rules)
+        target = self.observe(before, seen, hidden, rules)
+        for text in after.legal_moves():
+            back = Move.parse(text)
+            if back.kind not in (DRAW, REDEAL) and back.card == m.card:
+                state = after.copy()
+                state.play(text)
+                if self.observe(state, seen, hidden, rules) == target:
+                    return True
+        return False
+
+    def stock_cycles(self, rules: dict[str, Any]) -> bool:
+        """Does turning the stock lead back to where it was (draw 1, unlimited passes)?"""
+        return False
+
     def safe_moves(self, observation: Observation, legal: Sequence[str]) -> list[str]:
         """Moves of ``legal`` that never lose a win in any world (the thoughtful
         solver's proved safe moves): a blind player plays them without searching."""

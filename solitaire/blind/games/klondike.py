@@ -98,6 +98,9 @@ class KlondikeBlind(GameBlind):
         state.passes_used = view.passes_used
         return state
 
+    def stock_cycles(self, rules: dict[str, Any]) -> bool:
+        return rules["draw"] == 1 and rules["passes"] == UNLIMITED
+
     def safe_moves(self, view: KlondikeView, legal: Sequence[str]) -> list[str]:
         draw_one = view.rules_dict()["draw"] == 1
         out = []

@@ -89,6 +89,9 @@ class PyramidBlind(GameBlind):
             return "pyramid"
         return "waste" if any(pile and pile[-1] == card for pile in view.waste) else "stock"
 
+    def stock_cycles(self, rules: dict[str, Any]) -> bool:
+        return rules["draw"] == 1 and rules["passes"] == UNLIMITED
+
     def safe_moves(self, view: PyramidView, legal: Sequence[str]) -> list[str]:
         """Removing a King from the pyramid or a waste top, or (draw 1) the
         stock top (docs/pyramid.md, "Kings")."""
