@@ -89,6 +89,8 @@ class Hop(Policy):
     candidates: int = 8
     commit: str = "reveal"
     explore: int = 0
+    minimize: bool = False
+    diverse: bool = False
     name = "hop"
 
     def __post_init__(self):
@@ -103,7 +105,8 @@ class Hop(Policy):
 
     def params(self) -> dict[str, Any]:
         return {"samples": self.samples, "max_nodes": self.max_nodes, "tt_mb": self.tt_mb,
-                "candidates": self.candidates, "commit": self.commit, "explore": self.explore}
+                "candidates": self.candidates, "commit": self.commit, "explore": self.explore,
+                "minimize": self.minimize, "diverse": self.diverse}
 
     def new_player(self) -> "HopPlayer":
         return HopPlayer(self)
@@ -199,6 +202,8 @@ class HopPlayer:
             moves, key, sure = self._cut(observation, world, verdict.line())
             if sure:
                 return Plan(moves, True, [i]), world
+            if self.policy.minimize:
+                moves, key = self._minimize(observation, world, moves, key)
             plans.setdefault(key, Plan(moves, False)).origins.append(i)
         if not plans:
             return None, None
@@ -213,7 +218,12 @@ class HopPlayer:
         live = list(plans.values())
         for p in live:
             p.wins = len(p.origins)
-        live = sorted(live, key=order)[:self.policy.candidates + (self.policy.candidates if self.policy.explore else 0)]
+        live = sorted(live, key=order)
+        if self.policy.diverse:  # the best plan of each revealing move first, then the others
+            ends: set[str] = set()
+            firsts = [p for p in live if not (p.moves[-1] in ends or ends.add(p.moves[-1]))]
+            live = firsts + [p for p in live if p not in firsts]
+        live = live[:self.policy.candidates + (self.policy.candidates if self.policy.explore else 0)]
         for at, j in enumerate(won):
             if len(live) == 1:
                 break
@@ -257,6 +267,44 @@ class HopPlayer:
                     visited.add(key)
                     queue.append((after, seen_view, path + (move,)))
         return found
+
+    def _minimize(self, observation: Observation, world: ReferenceState, moves: tuple[str, ...],
+                  key: Any) -> tuple[tuple[str, ...], Any]:
+        """``moves`` (a plan) without the card moves it does not need: each
+        card move before the revealing one is dropped, from the last back,
+        when the rest is still legal, still reveals nothing before its last
+        move, and that move still reveals.  Plans that differ only in moves
+        made on the way then become one, and a plan commits to less."""
+        from solitaire.games.base import IllegalMove
+        from solitaire.notation import DRAW, REDEAL
+
+        game, hidden, unseen = kit(observation.game), observation.hidden, observation.unseen
+
+        def replay(trial: list[str]):
+            state = world.copy()
+            for k, move in enumerate(trial):
+                before = state.copy() if k == len(trial) - 1 else None
+                try:
+                    state.play(move)
+                except IllegalMove:
+                    return None
+                if bool(game.visible(state, hidden) & unseen) != (k == len(trial) - 1):
+                    return None
+            return before
+
+        core = list(moves)
+        changed = False
+        for i in range(len(core) - 2, -1, -1):
+            if core[i] in (DRAW, REDEAL):
+                continue
+            trial = core[:i] + core[i + 1:]
+            before = replay(trial)
+            if before is not None:
+                core, changed, last_before = trial, True, before
+        if not changed:
+            return moves, key
+        view = game.observe(last_before, observation.seen, hidden, observation.rules_dict())
+        return tuple(core), (view, core[-1])
 
     def _solve(self, world: ReferenceState):
         verdict = solve_world(self._game, world, self._rules, self.policy.max_nodes, self.policy.tt_mb)
