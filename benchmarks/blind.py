@@ -49,7 +49,6 @@ def parse_args(argv=None):
     parser.add_argument("--commit", help="hop: reveal or irreversible")
     parser.add_argument("--explore", type=int, help="hop: positions of the breadth-first search for more plans")
     parser.add_argument("--minimize", action="store_true", help="hop: drop the card moves a plan does not need")
-    parser.add_argument("--diverse", action="store_true", help="hop: the best plan of each revealing move first")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--thoughtful", help="a run directory with the thoughtful verdicts of these deals")
     parser.add_argument("--report-only", action="store_true", help="print the figures of --out, play nothing")
@@ -71,7 +70,7 @@ def policy_params(args) -> dict:
     params = {}
     for key, value in (("samples", args.samples), ("max_nodes", args.inner_nodes), ("tt_mb", args.inner_tt_mb),
                        ("candidates", args.candidates), ("commit", args.commit), ("explore", args.explore),
-                       ("minimize", args.minimize or None), ("diverse", args.diverse or None)):
+                       ("minimize", args.minimize or None)):
         if value is not None:
             params[key] = value
     return params

@@ -20,7 +20,8 @@ def test_play_json_then_show_replays_it(tmp_path):
     assert r.exit_code == 0
     play = json.loads(r.output)
     assert play["result"] in ("won", "lost") and play["hidden"] == "tableau" and play["seed"] == 1
-    assert play["policy"] == {"name": "hop", "samples": 4, "max_nodes": 400, "tt_mb": 4.0, "candidates": 8}
+    assert play["policy"] == {"name": "hop", "samples": 4, "max_nodes": 400, "tt_mb": 4.0, "candidates": 8,
+                              "commit": "reveal", "explore": 0, "minimize": False}
     assert play["rules"] == {"draw": 3, "passes": "unlimited", "foundation_to_tableau": False}
     path = tmp_path / "g.json"
     path.write_text(r.output)

@@ -117,7 +117,8 @@ def test_hop_wins_more_than_greedy_on_a_few_deals():
 
 def test_policies_by_name_and_their_parameters():
     assert make_policy("hop", samples=3).describe() == {"name": "hop", "samples": 3, "max_nodes": 5000,
-                                                         "tt_mb": 16, "candidates": 8}
+                                                         "tt_mb": 16, "candidates": 8, "commit": "reveal",
+                                                         "explore": 0, "minimize": False}
     assert make_policy("greedy").describe() == {"name": "greedy"}
     assert isinstance(make_policy(Hop()), Hop)
     for name, params, message in [("chess", {}, "unknown policy 'chess'"),

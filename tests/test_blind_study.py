@@ -50,7 +50,8 @@ def test_a_study_with_blind_settings_runs_resumes_and_reports(tmp_path):
     path.write_text(STUDY)
     study = load_study(path)
     assert study.settings[1].config.blind == {"policy": {"name": "hop", "samples": 4, "max_nodes": 400,
-                                                         "tt_mb": 4, "candidates": 8},
+                                                         "tt_mb": 4, "candidates": 8, "commit": "reveal",
+                                                         "explore": 0, "minimize": False},
                                               "hidden": "tableau", "seed": 2}
     assert study.settings[2].config.blind["hidden"] == "tableau+stock"
     written = run_study(study, tmp_path / "runs", tmp_path / "out", progress=False, echo=lambda text: None)

@@ -81,7 +81,8 @@ class Hop(Policy):
     reveals) or ``irreversible`` (up to its first move that cannot be
     undone).  ``explore``: positions a breadth-first search of the moves
     that reveal nothing may expand to propose more plans (the shortest way
-    to each revealing move), beside the solver's; 0: none."""
+    to each revealing move), beside the solver's; 0: none.  ``minimize``:
+    drop the card moves a plan does not need for its reveal."""
 
     samples: int = 20
     max_nodes: int = 5_000
@@ -90,7 +91,6 @@ class Hop(Policy):
     commit: str = "reveal"
     explore: int = 0
     minimize: bool = False
-    diverse: bool = False
     name = "hop"
 
     def __post_init__(self):
@@ -100,13 +100,15 @@ class Hop(Policy):
                 raise BlindError(f"hop: {key} must be a whole number from {low}, got {value!r}")
         if not isinstance(self.tt_mb, (int, float)) or not 1 <= self.tt_mb <= 65536:
             raise BlindError(f"hop: tt_mb must be 1..65536, got {self.tt_mb!r}")
+        if not isinstance(self.minimize, bool):
+            raise BlindError(f"hop: minimize must be true or false, got {self.minimize!r}")
         if self.commit not in COMMITS:
             raise BlindError(f"hop: commit must be one of {', '.join(COMMITS)}, got {self.commit!r}")
 
     def params(self) -> dict[str, Any]:
         return {"samples": self.samples, "max_nodes": self.max_nodes, "tt_mb": self.tt_mb,
                 "candidates": self.candidates, "commit": self.commit, "explore": self.explore,
-                "minimize": self.minimize, "diverse": self.diverse}
+                "minimize": self.minimize}
 
     def new_player(self) -> "HopPlayer":
         return HopPlayer(self)
@@ -218,12 +220,7 @@ class HopPlayer:
         live = list(plans.values())
         for p in live:
             p.wins = len(p.origins)
-        live = sorted(live, key=order)
-        if self.policy.diverse:  # the best plan of each revealing move first, then the others
-            ends: set[str] = set()
-            firsts = [p for p in live if not (p.moves[-1] in ends or ends.add(p.moves[-1]))]
-            live = firsts + [p for p in live if p not in firsts]
-        live = live[:self.policy.candidates + (self.policy.candidates if self.policy.explore else 0)]
+        live = sorted(live, key=order)[:self.policy.candidates + (self.policy.candidates if self.policy.explore else 0)]
         for at, j in enumerate(won):
             if len(live) == 1:
                 break
