@@ -195,6 +195,10 @@ def main(argv=None) -> None:
     if not args.report_only:
         play_range(args, numbers, done, path)
     report(args, numbers, done)
+    if not args.report_only:
+        import resource
+
+        print(f"peak memory of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 
 if __name__ == "__main__":

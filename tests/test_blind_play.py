@@ -135,3 +135,14 @@ def test_greedy_plays_safe_moves_first_and_resigns_when_nothing_helps():
     assert result.ended_by in ("won", "resigned", "repetition", "no legal move")
     state_kit = kit("klondike")
     assert state_kit.greedy.__doc__
+
+
+@pytest.mark.parametrize("game, rules", [("yukon", {}), ("pyramid", {"preset": "microsoft"}), ("pyramid", {"draw": 3}),
+                                         ("bakers-dozen", {"kings": "free"}), ("klondike", {"draw": 1})])
+def test_greedy_always_ends_by_itself(game, rules):
+    """Every greedy priority list makes progress with each move it allows but
+    the stock turns, so a game ends without the driver's repetition rule
+    (Klondike with unlimited passes may go round its stock: not here)."""
+    for number in range(1, 13):
+        result = play_game(make_deal(game, number), rules, "greedy")
+        assert result.ended_by in ("won", "resigned", "no legal move"), (number, result.ended_by)
