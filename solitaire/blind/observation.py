@@ -24,7 +24,7 @@ stock: both options coincide); Pyramid hides its unseen stock under
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -90,6 +90,10 @@ class Observation:
         """Every place holding an unseen card, in the order ``complete`` fills them."""
         raise NotImplementedError
 
+    def complete(self, fill: Sequence[int]) -> ReferenceState:
+        """The position with ``fill[i]`` in the i-th unseen place: a world."""
+        raise NotImplementedError
+
     def progress_key(self) -> tuple:
         """What identifies the position for the driver's repetition rule
         (a pass counter that does not limit anything is left out)."""
@@ -103,8 +107,6 @@ def rules_items(rules: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
 def sample(observation: Observation, rng: np.random.Generator) -> ReferenceState:
     """A world consistent with ``observation``: its unseen cards shuffled
     uniformly into its unseen places."""
-    from solitaire.blind.games import kit
-
     unseen = sorted(observation.unseen)
     order = rng.permutation(len(unseen)) if unseen else []
-    return kit(observation.game).complete(observation, [unseen[i] for i in order])
+    return observation.complete([unseen[i] for i in order])

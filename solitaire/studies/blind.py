@@ -128,10 +128,9 @@ def table(pairs_: list[tuple[Any, Any]]) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def markdown(blind_table: pd.DataFrame) -> str:
-    """The pairs as a reader wants them (blind.csv has every column)."""
-    from solitaire.studies.report import markdown_table
-
+def markdown(blind_table: pd.DataFrame, markdown_table) -> str:
+    """The pairs as a reader wants them (blind.csv has every column), with
+    ``markdown_table`` (the report's, passed in: the report imports this module)."""
     rows = []
     for r in blind_table.itertuples():
         winnable = f"{r.winnable_pct:.2f}" + (f" .. {r.winnable_or_unknown_pct:.2f}" if r.unknown else "")

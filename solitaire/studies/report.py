@@ -310,7 +310,8 @@ def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | Non
     if not report.blind.empty:
         from solitaire.studies import blind
 
-        save_table(report.blind, blind.markdown(report.blind), "blind", f"{report.title}: blind and thoughtful")
+        save_table(report.blind, blind.markdown(report.blind, markdown_table), "blind",
+                   f"{report.title}: blind and thoughtful")
         blind.chart(report.blind, report.meta).savefig(out / "blind.png", bbox_inches="tight")
         written.append(out / "blind.png")
     report.distributions.round(6).to_csv(out / "distributions.csv", index=False)

@@ -25,6 +25,10 @@ class BakersDozenView(Observation):
     def places(self) -> list[tuple]:
         return []
 
+    def complete(self, fill: Sequence[int]) -> BakersDozenState:
+        return BakersDozenState.from_position([list(col) for col in self.columns], list(self.foundation),
+                                              self.rules_dict())
+
     def column_of(self, card: int) -> tuple[int, int]:
         for c, col in enumerate(self.columns):
             if card in col:
@@ -49,10 +53,6 @@ class BakersDozenBlind(GameBlind):
         return BakersDozenView(game=self.game, rules=rules_items(rules), hidden=hidden, unseen=frozenset(),
                                columns=tuple(tuple(col) for col in state.columns),
                                foundation=tuple(state.foundation))
-
-    def complete(self, view: BakersDozenView, fill: Sequence[int]) -> BakersDozenState:
-        return BakersDozenState.from_position([list(col) for col in view.columns], list(view.foundation),
-                                              view.rules_dict())
 
     def safe_moves(self, view: BakersDozenView, legal: Sequence[str]) -> list[str]:
         return [text for text in legal if Move.parse(text).kind == TO_FOUNDATION

@@ -27,8 +27,8 @@ class GameBlind:
         raise NotImplementedError
 
     def complete(self, observation: Observation, fill: Sequence[int]) -> ReferenceState:
-        """The world with ``fill[i]`` in the i-th unseen place (``observation.places()``)."""
-        raise NotImplementedError
+        """The world with ``fill[i]`` in the i-th unseen place (``observation.complete``)."""
+        return observation.complete(fill)
 
     def undoable(self, before: ReferenceState, move: str, after: ReferenceState, seen: frozenset[int],
                  hidden: str, rules: dict[str, Any]) -> bool:

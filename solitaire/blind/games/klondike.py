@@ -33,6 +33,18 @@ class KlondikeView(Observation):
         return ([("down", p, i) for p, n in enumerate(self.down) for i in range(n)]
                 + [("stock", j) for j, c in enumerate(self.stock) if c == UNSEEN])
 
+    def complete(self, fill: Sequence[int]) -> KlondikeState:
+        it = iter(fill)
+        state = KlondikeState.__new__(KlondikeState)
+        state.rules = self.rules_dict()
+        state.piles = [[next(it) for _ in range(n)] + list(up) for n, up in zip(self.down, self.piles)]
+        state.down = list(self.down)
+        state.stock = [next(it) if c == UNSEEN else c for c in self.stock]
+        state.waste = list(self.waste)
+        state.foundation = list(self.foundation)
+        state.passes_used = self.passes_used
+        return state
+
     def progress_key(self) -> tuple:
         passes = self.rules_dict()["passes"]
         return (self.piles, self.down, self.stock, self.waste, self.foundation,
@@ -85,18 +97,6 @@ class KlondikeBlind(GameBlind):
             piles=tuple(tuple(pile[state.down[p]:]) for p, pile in enumerate(state.piles)),
             down=tuple(state.down), stock=tuple(c if c in seen else UNSEEN for c in state.stock),
             waste=tuple(state.waste), foundation=tuple(state.foundation), passes_used=state.passes_used)
-
-    def complete(self, view: KlondikeView, fill: Sequence[int]) -> KlondikeState:
-        it = iter(fill)
-        state = KlondikeState.__new__(KlondikeState)
-        state.rules = view.rules_dict()
-        state.piles = [[next(it) for _ in range(n)] + list(up) for n, up in zip(view.down, view.piles)]
-        state.down = list(view.down)
-        state.stock = [next(it) if c == UNSEEN else c for c in view.stock]
-        state.waste = list(view.waste)
-        state.foundation = list(view.foundation)
-        state.passes_used = view.passes_used
-        return state
 
     def stock_cycles(self, rules: dict[str, Any]) -> bool:
         return rules["draw"] == 1 and rules["passes"] == UNLIMITED

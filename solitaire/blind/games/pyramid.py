@@ -39,6 +39,19 @@ class PyramidView(Observation):
     def places(self) -> list[tuple]:
         return [("stock", j) for j, c in enumerate(self.deal_stock) if c == UNSEEN]
 
+    def complete(self, fill: Sequence[int]) -> PyramidState:
+        it = iter(fill)
+        state = object.__new__(PyramidState)
+        state.rules = self.rules_dict()
+        state.deal_pyramid = self.deal_pyramid
+        state.deal_stock = tuple(next(it) if c == UNSEEN else c for c in self.deal_stock)
+        state.place_of = {card: i for i, card in enumerate(self.deal_pyramid)}
+        state.pyramid = list(self.pyramid)
+        state.stock = [state.deal_stock[j] for j in self.stock_at]
+        state.waste = [list(pile) for pile in self.waste]
+        state.redeals = self.redeals
+        return state
+
     def progress_key(self) -> tuple:
         unlimited = self.rules_dict()["passes"] == UNLIMITED
         return (self.pyramid, self.deal_stock, self.stock_at, self.waste, 0 if unlimited else self.redeals)
@@ -69,19 +82,6 @@ class PyramidBlind(GameBlind):
                            deal_stock=tuple(c if c in seen else UNSEEN for c in state.deal_stock),
                            stock_at=tuple(where[c] for c in state.stock),
                            waste=tuple(tuple(pile) for pile in state.waste), redeals=state.redeals)
-
-    def complete(self, view: PyramidView, fill: Sequence[int]) -> PyramidState:
-        it = iter(fill)
-        state = object.__new__(PyramidState)
-        state.rules = view.rules_dict()
-        state.deal_pyramid = view.deal_pyramid
-        state.deal_stock = tuple(next(it) if c == UNSEEN else c for c in view.deal_stock)
-        state.place_of = {card: i for i, card in enumerate(view.deal_pyramid)}
-        state.pyramid = list(view.pyramid)
-        state.stock = [state.deal_stock[j] for j in view.stock_at]
-        state.waste = [list(pile) for pile in view.waste]
-        state.redeals = view.redeals
-        return state
 
     def _place(self, view: PyramidView, card: int) -> str:
         """'pyramid', 'waste' or 'stock': where an exposed card lies."""

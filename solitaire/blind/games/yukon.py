@@ -26,6 +26,11 @@ class YukonView(Observation):
     def places(self) -> list[tuple]:
         return [("down", p, i) for p, n in enumerate(self.down) for i in range(n)]
 
+    def complete(self, fill: Sequence[int]) -> YukonState:
+        it = iter(fill)
+        piles = [[next(it) for _ in range(n)] + list(up) for n, up in zip(self.down, self.piles)]
+        return YukonState(piles, list(self.down), list(self.foundations))
+
     def find(self, card: int) -> tuple[int, int]:
         """(pile, index among its face-up cards) of a face-up card."""
         for p, pile in enumerate(self.piles):
@@ -59,11 +64,6 @@ class YukonBlind(GameBlind):
                          unseen=frozenset(cards.ALL_CARDS) - seen,
                          piles=tuple(tuple(pile[state.face_down[p]:]) for p, pile in enumerate(state.piles)),
                          down=tuple(state.face_down), foundations=tuple(state.foundations))
-
-    def complete(self, view: YukonView, fill: Sequence[int]) -> YukonState:
-        it = iter(fill)
-        piles = [[next(it) for _ in range(n)] + list(up) for n, up in zip(view.down, view.piles)]
-        return YukonState(piles, list(view.down), list(view.foundations))
 
     def safe_moves(self, view: YukonView, legal: Sequence[str]) -> list[str]:
         return [text for text in legal if Move.parse(text).kind == TO_FOUNDATION
