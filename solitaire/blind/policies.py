@@ -76,10 +76,9 @@ class Hop(Policy):
 
     ``samples`` worlds per decision; each inner solve may expand
     ``max_nodes`` positions in a ``tt_mb`` MB table; at most ``candidates``
-    plans are compared.  ``commit``: how much of the chosen plan is played
-    before searching again: ``reveal`` (all of it, up to the card it
-    reveals) or ``irreversible`` (up to its first move that cannot be
-    undone).  ``explore``: positions a breadth-first search of the moves
+    plans are compared.  ``commit``: where a plan ends: at its first move
+    that reveals a card (``reveal``), or also at its first card move that
+    cannot be undone (``irreversible``; turning the stock is free).  ``explore``: positions a breadth-first search of the moves
     that reveal nothing may expand to propose more plans (the shortest way
     to each revealing move), beside the solver's; 0: none.  ``minimize``:
     drop the card moves a plan does not need for its reveal."""
@@ -322,32 +321,27 @@ class HopPlayer:
         on the reference engine as far as it is used."""
         game = kit(observation.game)
         state, moves = world.copy(), []
+        seen, rules, hidden = observation.seen, self._rules, observation.hidden
         for move in line:
             before = state.copy()
             state.play(move)
             moves.append(move)
-            if game.visible(state, observation.hidden) & observation.unseen:
-                seen = observation.seen
-                key = (game.observe(before, seen, observation.hidden, observation.rules_dict()), move)
+            if game.visible(state, hidden) & observation.unseen or (
+                    self.policy.commit == "irreversible" and not state.is_won()
+                    and not game.undoable(before, move, state, seen, hidden, rules, stock_free=True)):
+                key = (game.observe(before, seen, hidden, rules), move)
                 return tuple(moves), key, False
         if not state.is_won():
             raise SearchBug(f"the inner solver's win does not win: {' '.join(moves)}")
         return tuple(moves), None, True
 
     def _adopt(self, observation: Observation, plan: Plan, world: ReferenceState) -> None:
-        """Follow ``plan`` (found in ``world``): its moves, and the observation
-        expected before each; under ``commit = "irreversible"`` only up to
-        its first move that cannot be undone."""
+        """Follow ``plan`` (found in ``world``): its moves, and the observation expected before each."""
         game = kit(observation.game)
         state, seen, rules = world.copy(), observation.seen, observation.rules_dict()
         self.plan, self.expect = list(plan.moves), [observation]
-        for k, move in enumerate(plan.moves[:-1]):
-            before = state.copy()
+        for move in plan.moves[:-1]:
             state.play(move)
-            if self.policy.commit == "irreversible" and not game.undoable(before, move, state, seen,
-                                                                           observation.hidden, rules):
-                self.plan = self.plan[:k + 1]
-                break
             self.expect.append(game.observe(state, seen, observation.hidden, rules))
 
 

@@ -31,15 +31,16 @@ class GameBlind:
         return observation.complete(fill)
 
     def undoable(self, before: ReferenceState, move: str, after: ReferenceState, seen: frozenset[int],
-                 hidden: str, rules: dict[str, Any]) -> bool:
+                 hidden: str, rules: dict[str, Any], stock_free: bool = False) -> bool:
         """Can ``move`` (which revealed nothing) be undone: does a move of the
         same card from ``after`` give back what the player saw ``before``?
-        Stock moves cannot, but where the stock cycles (``stock_cycles``)."""
+        Stock moves cannot, but where the stock cycles (``stock_cycles``),
+        or with ``stock_free`` (they count as undoable)."""
         from solitaire.notation import DRAW, REDEAL, Move
 
         m = Move.parse(move)
         if m.kind in (DRAW, REDEAL):
-            return self.stock_cycles(rules)
+            return stock_free or self.stock_cycles(rules)
         target = self.observe(before, seen, hidden, rules)
         for text in after.legal_moves():
             back = Move.parse(text)
