@@ -16,8 +16,7 @@ from solitaire.games import get_game
 from solitaire.games.base import IllegalMove, ReferenceState
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE  # noqa: F401  (re-exported to the tests)
 from solitaire.search import calls
-from solitaire.search import dfs as engine
-from solitaire.solver import solve_position
+from solitaire.solver import plain_verdict, solve_position
 from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
 
 from oracle.search import LOST, WON
@@ -87,14 +86,9 @@ def dfs_verdict(game: str, state: ReferenceState, rules: dict[str, Any], mode: i
     (MODE_ALL: every legal move, no reduction)."""
     sp = get_game(game)
     root, arr = encode(game, state, rules)
-    arr = arr if rules_arr is None else rules_arr
-    status, stack = P.search_position(sp, root, arr, mode, max_nodes=max_nodes, tt_mb=16)
-    nodes = int(stack.ctl[engine.NODES])
-    if status == engine.SOLVED:
-        return WON, nodes
-    if status == engine.EXHAUSTED and not stack.ctl[engine.CUTOFF]:
-        return LOST, nodes
-    return UNKNOWN, nodes
+    verdict, nodes = plain_verdict(sp, root, arr if rules_arr is None else rules_arr, mode, max_nodes=max_nodes,
+                                   tt_mb=16)
+    return _WORDS[verdict], nodes
 
 
 def weighted_verdict(game: str, state: ReferenceState, rules: dict[str, Any],
@@ -155,7 +149,7 @@ def bakers_relaxed(kind: str, state: ReferenceState, rules: dict[str, Any], rank
     "seatless" (at threshold ``rank``), "skeleton" or "ladder": LOST, WON
     (the relaxed game is won: says nothing of the real one), UNKNOWN
     (budget), or "refused"."""
-    from solitaire.games.bakers_dozen import ladder, seatless, skeleton, threshold
+    from solitaire.games.bakers_dozen.research import ladder, seatless, skeleton, status as codes_of, threshold
 
     root, arr = encode("bakers-dozen", state, rules)
     if kind == "ladder":
@@ -163,20 +157,18 @@ def bakers_relaxed(kind: str, state: ReferenceState, rules: dict[str, Any], rank
         return LOST if lost else UNKNOWN
     if kind == "threshold":
         status, _ = threshold.threshold_search(root, arr, rank, max_positions)
-        codes = {threshold.WON: WON, threshold.LOST: LOST, threshold.BUDGET: UNKNOWN, threshold.REFUSED: "refused"}
     elif kind == "seatless":
         status, _ = seatless.seatless_search(root, arr, rank, max_positions)
-        codes = {seatless.WON: WON, seatless.LOST: LOST, seatless.BUDGET: UNKNOWN, seatless.REFUSED: "refused"}
     else:
         status, _ = skeleton.skeleton_search(root, arr, max_positions)
-        codes = {skeleton.WON: WON, skeleton.LOST: LOST, skeleton.BUDGET: UNKNOWN}
+    codes = {codes_of.WON: WON, codes_of.LOST: LOST, codes_of.BUDGET: UNKNOWN, codes_of.REFUSED: "refused"}
     return codes[int(status)]
 
 
 def bakers_root_dead(state: ReferenceState, rules: dict[str, Any]) -> bool:
-    """Baker's Dozen's root dead-end checks (``analysis.is_dead_end``,
+    """Baker's Dozen's root dead-end checks (``deadends.is_dead_end``,
     ``seats.is_seat_deadlock`` under kings=bottom)."""
-    from solitaire.games.bakers_dozen import analysis, seats
+    from solitaire.games.bakers_dozen.kernel import deadends, seats
 
     root, arr = encode("bakers-dozen", state, rules)
-    return bool(analysis.is_dead_end(root, arr)) or bool(seats.is_seat_deadlock(root, arr))
+    return bool(deadends.is_dead_end(root, arr)) or bool(seats.is_seat_deadlock(root, arr))

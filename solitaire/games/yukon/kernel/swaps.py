@@ -1,4 +1,5 @@
-"""Swap classes: Yukon positions one stack swap apart, searched as one node.
+"""Swap classes (``SWAP_CLASSES``): Yukon positions one stack swap apart,
+searched as one node.
 
 A *swap pair* of a position is a pair of twins e, e' (same rank and colour,
 so they take the same cards) both face up in different piles, one of them
@@ -20,7 +21,8 @@ onto 2S.)  The first 10^5 live positions of deal 886's plain DFS fall into
 55% as many classes.
 
 With ``SWAP_CLASSES`` (``MODE_SOLVE`` only: a swap costs a move) the search
-runs on classes:
+runs on classes (``kernel.state_key``, ``kernel.gen_moves`` and
+``kernel.apply_move`` call this module's ``folded_*`` functions):
 
 * the key of a position is the key of its class's *canonical member*, the
   one where every stack lies on the lower-coded twin of its pair;
@@ -51,9 +53,9 @@ M_(F & T) too (it lands on no twin of F - T, the only top cards the members
 do not share) and leads there to the class that m reaches from M_F.  The
 generator keeps the moves of each M_F that touch every pair of F, so
 ``(F & T, m)`` is among them.  A win found by the search is a line of real
-moves (the swaps are played), and is replayed like any other.  R1 and the
-dead-end tests are applied to the position itself, which is sound for its
-class (won alike).
+moves (the swaps are played), and is replayed like any other.  The safe
+foundation move and the dead-end tests are applied to the position itself,
+which is sound for its class (won alike).
 
 A position has at most three swap pairs, so a class at most 8 members:
 each pile holds at most one twin of a swap pair.  A bare twin is its pile's
@@ -66,22 +68,23 @@ free.  Seven piles, two per pair: k <= 3.
 import numpy as np
 from numba import njit
 
-from solitaire.games.yukon import kernel as K
-from solitaire.games.yukon import swap_components as components
+from solitaire.games.yukon.kernel.keys import position_key
+from solitaire.games.yukon.kernel.moves import dead_or_forced, legal_moves, order_key, play, position_moves
+from solitaire.games.yukon.kernel.state import CAP, DOWN, FOUNDATION_DEST, LEN, MAX_MOVES, MOVE_BITS, PILES, \
+    R_OFF, STATE_LEN, SWAP_CLASSES, card_at, encode_move, fits_on, move_dest, move_index, move_src
+from solitaire.jit.cards import rank_of, twin_of
 from solitaire.jit.modes import MODE_SOLVE
 from solitaire.jit.ordering import sort_best_first
 
-MAX_PAIRS = K.PILES // 2  # one pile per twin (module docstring): classes of at most 8 members
-PAIR_SHIFT = K.MOVE_BITS  # the swapped pairs F sit above the move code
-MAX_CLASS_MOVES = 2**MAX_PAIRS * K.MAX_MOVES  # each member adds at most K.MAX_MOVES - 1
-MAX_PLAIN_MOVES = max(MAX_PAIRS, components.MAX_SWAPS) + 1  # the plain moves of a class move, either kind
-MAX_ANY_CLASS_MOVES = max(MAX_CLASS_MOVES, components.MAX_CLASS_MOVES)
+MAX_PAIRS = PILES // 2  # one pile per twin (module docstring): classes of at most 8 members
+PAIR_SHIFT = MOVE_BITS  # the swapped pairs F sit above the move code
+MAX_CLASS_MOVES = 2**MAX_PAIRS * MAX_MOVES  # each member adds at most MAX_MOVES - 1
 
 
 @njit(cache=True, inline="always")
 def folding(rules, mode):
     """Only the solvability search folds (a swap costs a move)."""
-    return mode == MODE_SOLVE and (rules[0] & K.SWAP_CLASSES) != 0
+    return mode == MODE_SOLVE and (rules[R_OFF] & SWAP_CLASSES) != 0
 
 
 @njit(cache=True)
@@ -93,29 +96,29 @@ def swap_pairs(state, covered, bare, stacks):
     it was)."""
     pile = np.full(52, -1, dtype=np.int64)  # face-up cards: their pile and index
     index = np.zeros(52, dtype=np.int64)
-    for p in range(K.PILES):
-        for i in range(np.int64(state[K.DOWN + p]), np.int64(state[K.LEN + p])):
-            c = K.card_at(state, p, i)
+    for p in range(PILES):
+        for i in range(np.int64(state[DOWN + p]), np.int64(state[LEN + p])):
+            c = card_at(state, p, i)
             pile[c] = p
             index[c] = i
     k = 0
     for c in range(52):
-        t = K.twin_of(c)
-        if t < c or K.rank_of(c) == 1 or pile[c] < 0 or pile[t] < 0 or pile[c] == pile[t]:
+        t = twin_of(c)
+        if t < c or rank_of(c) == 1 or pile[c] < 0 or pile[t] < 0 or pile[c] == pile[t]:
             continue  # nothing fits an Ace; twins in one pile cannot swap
-        c_bare = index[c] == np.int64(state[K.LEN + pile[c]]) - 1
-        t_bare = index[t] == np.int64(state[K.LEN + pile[t]]) - 1
+        c_bare = index[c] == np.int64(state[LEN + pile[c]]) - 1
+        t_bare = index[t] == np.int64(state[LEN + pile[t]]) - 1
         if c_bare == t_bare:
             continue
         low = t if c_bare else c
-        if not K.fits_on(K.card_at(state, pile[low], index[low] + 1), low):
+        if not fits_on(card_at(state, pile[low], index[low] + 1), low):
             continue
         free = True  # no card of the stack has its twin face up
         stack = np.uint64(0)
-        for i in range(index[low] + 1, np.int64(state[K.LEN + pile[low]])):
-            card = K.card_at(state, pile[low], i)
+        for i in range(index[low] + 1, np.int64(state[LEN + pile[low]])):
+            card = card_at(state, pile[low], i)
             stack |= np.uint64(1) << np.uint64(card)
-            if pile[K.twin_of(card)] >= 0:
+            if pile[twin_of(card)] >= 0:
                 free = False
                 break
         if free:
@@ -135,10 +138,10 @@ def _pair_arrays():
 @njit(cache=True)
 def _find(state, card):
     """pile * CAP + index of a card in the tableau (-1 if absent)."""
-    for p in range(K.PILES):
-        for i in range(np.int64(state[K.LEN + p])):
-            if K.card_at(state, p, i) == card:
-                return p * K.CAP + i
+    for p in range(PILES):
+        for i in range(np.int64(state[LEN + p])):
+            if card_at(state, p, i) == card:
+                return p * CAP + i
     return -1
 
 
@@ -147,63 +150,61 @@ def swap_move(state, a, b):
     """The move that carries the stack on whichever of twins a, b is covered
     onto the other (a swap pair of ``state``)."""
     wa, wb = _find(state, a), _find(state, b)
-    pa, ia, pb, ib = wa // K.CAP, wa % K.CAP, wb // K.CAP, wb % K.CAP
-    if ia == np.int64(state[K.LEN + pa]) - 1:
-        return K.encode_move(pb, ib + 1, pa)
-    return K.encode_move(pa, ia + 1, pb)
+    pa, ia, pb, ib = wa // CAP, wa % CAP, wb // CAP, wb % CAP
+    if ia == np.int64(state[LEN + pa]) - 1:
+        return encode_move(pb, ib + 1, pa)
+    return encode_move(pa, ia + 1, pb)
 
 
 @njit(cache=True)
 def _play(state, move, scratch):
     """Play a plain move in place (``scratch``: a spare state)."""
-    K.apply_move(state, K.NO_RULES, move, scratch)
-    for k in range(K.STATE_LEN):
+    play(state, move, scratch)
+    for k in range(STATE_LEN):
         state[k] = scratch[k]
 
 
 @njit(cache=True)
 def _member(state, flips, covered, bare, k, out, scratch):
     """``out`` = ``state`` with the swap pairs in the bit set ``flips`` swapped."""
-    for j in range(K.STATE_LEN):
+    for j in range(STATE_LEN):
         out[j] = state[j]
     for j in range(k):
         if (flips >> j) & 1:
             _play(out, swap_move(out, covered[j], bare[j]), scratch)
 
 
-@njit(cache=True)
-def state_key(state, rules, mode):
+@njit(cache=True, inline="always")
+def folded_key(state, rules, mode):
     """The key of the position's class (its own key when not folding)."""
-    if components.folding(rules, mode):
-        return components.state_key(state, rules, mode)
     if not folding(rules, mode):
-        return K.state_key(state, rules, mode)
+        return position_key(state, rules, mode)
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks)
     if k == 0:
-        return K.state_key(state, rules, mode)
+        return position_key(state, rules, mode)
     flips = 0
     for j in range(k):
         if covered[j] > bare[j]:  # canonical: every stack on the lower-coded twin
             flips |= 1 << j
     if flips == 0:
-        return K.state_key(state, rules, mode)
+        return position_key(state, rules, mode)
     canonical = np.empty_like(state)
     _member(state, flips, covered, bare, k, canonical, np.empty_like(state))
-    return K.state_key(canonical, rules, mode)
+    return position_key(canonical, rules, mode)
 
 
 @njit(cache=True)
 def _is_swap(state, move, covered, bare, k):
     """Does ``move`` carry the stack of a swap pair from one twin onto the other?"""
-    src, index, dest = K.move_src(move), K.move_index(move), K.move_dest(move)
-    if dest == K.FOUNDATION_DEST or index <= np.int64(state[K.DOWN + src]):
+    src, index, dest = move_src(move), move_index(move), move_dest(move)
+    if dest == FOUNDATION_DEST or index <= np.int64(state[DOWN + src]):
         return False
-    below = K.card_at(state, src, index - 1)
+    below = card_at(state, src, index - 1)
     for j in range(k):
         if below == covered[j] or below == bare[j]:  # in a member, either twin may carry the stack
-            length = np.int64(state[K.LEN + dest])
-            return length > 0 and K.card_at(state, dest, length - 1) == K.twin_of(below)
+            length = np.int64(state[LEN + dest])
+            return length > 0 and card_at(state, dest, length - 1) == twin_of(below)
     return False
 
 
@@ -213,15 +214,15 @@ def _touches_all(state, move, flips, covered, bare, stacks, k):
     the pair, land on a twin or on a card of its stack, or turn up a card
     whose twin is in its stack (the moves that may leave the pair no swap
     pair, or the two members' children no swap apart)?"""
-    src, index, dest = K.move_src(move), K.move_index(move), K.move_dest(move)
+    src, index, dest = move_src(move), move_index(move), move_dest(move)
     top = -1
-    if dest != K.FOUNDATION_DEST:
-        length = np.int64(state[K.LEN + dest])
+    if dest != FOUNDATION_DEST:
+        length = np.int64(state[LEN + dest])
         if length > 0:
-            top = K.card_at(state, dest, length - 1)
+            top = card_at(state, dest, length - 1)
     turned = -1
-    if index > 0 and index == np.int64(state[K.DOWN + src]):
-        turned = K.twin_of(K.card_at(state, src, index - 1))
+    if index > 0 and index == np.int64(state[DOWN + src]):
+        turned = twin_of(card_at(state, src, index - 1))
     for j in range(k):
         if (flips >> j) & 1 == 0:
             continue
@@ -230,8 +231,8 @@ def _touches_all(state, move, flips, covered, bare, stacks, k):
             touched = True
         if turned >= 0 and (stacks[j] >> np.uint64(turned)) & np.uint64(1):
             touched = True
-        for i in range(index, np.int64(state[K.LEN + src])):
-            c = K.card_at(state, src, i)
+        for i in range(index, np.int64(state[LEN + src])):
+            c = card_at(state, src, i)
             if c == covered[j] or c == bare[j]:
                 touched = True
                 break
@@ -240,31 +241,29 @@ def _touches_all(state, move, flips, covered, bare, stacks, k):
     return True
 
 
-@njit(cache=True)
-def gen_moves(state, rules, out, mode):
+@njit(cache=True, inline="always")
+def folded_moves(state, rules, out, mode):
     """The moves of the position's class, best first (``(F, m)`` codes,
     module docstring); the position's own moves when not folding."""
-    if components.folding(rules, mode):
-        return components.gen_moves(state, rules, out, mode)
     if not folding(rules, mode):
-        return K.gen_moves(state, rules, out, mode)
+        return position_moves(state, rules, out, mode)
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks)
     if k == 0:
-        return K.gen_moves(state, rules, out, mode)
+        return position_moves(state, rules, out, mode)
     if k > MAX_PAIRS:  # cannot happen (module docstring); out has room for 2**MAX_PAIRS members
         raise ValueError("more swap pairs than piles allow")
-    flags = rules[0]
-    forced = K.dead_or_forced(state, flags, out)
+    flags = rules[R_OFF]
+    forced = dead_or_forced(state, flags, out)
     if forced >= 0:
         return forced
     member = np.empty_like(state)
     scratch = np.empty_like(state)
-    order = np.empty((1 << k) * K.MAX_MOVES, dtype=np.int64)  # each member adds fewer than K.MAX_MOVES
+    order = np.empty((1 << k) * MAX_MOVES, dtype=np.int64)  # each member adds fewer than MAX_MOVES
     n = 0
     for flips in range(1 << k):
         _member(state, flips, covered, bare, k, member, scratch)
-        end = K.legal_moves(member, flags, out, n)
+        end = legal_moves(member, flags, out, n)
         for j in range(n, end):
             m = out[j]
             if _is_swap(member, m, covered, bare, k):
@@ -273,35 +272,30 @@ def gen_moves(state, rules, out, mode):
                 continue  # a member with fewer swaps has it (module docstring)
             code = (flips << PAIR_SHIFT) | m
             out[n] = code
-            order[n] = K.order_key(member, m, code)
+            order[n] = order_key(member, m, code)
             n += 1
     sort_best_first(out, order, n)
     return n
 
 
-@njit(cache=True)
-def apply_move(state, rules, move, child):
+@njit(cache=True, inline="always")
+def folded_apply(state, move, child):
     """Play ``(F, m)``: the swaps of F, then m."""
-    if components.folding(rules, MODE_SOLVE):
-        components.apply_move(state, rules, move, child)
-        return
     flips = move >> PAIR_SHIFT
     if flips == 0:
-        K.apply_move(state, rules, move, child)
+        play(state, move, child)
         return
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks)
     member = np.empty_like(state)
     _member(state, flips, covered, bare, k, member, child)
-    K.apply_move(member, rules, move & ((1 << PAIR_SHIFT) - 1), child)
+    play(member, move & ((1 << PAIR_SHIFT) - 1), child)
 
 
 @njit(cache=True)
-def plain_moves(state, rules, move, out):
+def plain_moves(state, move, out):
     """The plain moves ``(F, m)`` stands for, in order (the swaps, then m);
     returns how many."""
-    if components.folding(rules, MODE_SOLVE):
-        return components.plain_moves(state, rules, move, out)
     flips = move >> PAIR_SHIFT
     covered, bare, stacks = _pair_arrays()
     k = swap_pairs(state, covered, bare, stacks) if flips else 0

@@ -1,5 +1,6 @@
-"""Swap components (opt-in ``SWAP_COMPONENTS``): every class of Yukon
-positions joined by stack swaps, searched as one node.
+"""Swap components (the opt-in search option ``swap_components``, bit
+``SWAP_COMPONENTS``): every class of Yukon positions joined by stack swaps,
+searched as one node.
 
 A *swap* moves a stack from a face-up twin it lies on onto the other twin
 (same rank and colour, so they take the same cards), bare on top of another
@@ -8,17 +9,18 @@ fits the twin it left, which is now bare, and no card turned face up.  So
 the positions that swaps join (a *class*: a connected set of the graph whose
 edges are swaps) reach each other, and are won alike.
 
-``swaps.py`` (R7, on by default) folds only swaps of *free* stacks (no card
-whose twin is face up), where a class is the product of independent pairs
-with a cheap canonical member.  This module drops the condition and finds
-the members breadth first instead: proofs of loss take 2-5 times fewer
-nodes than with no classes (deal 886: 3.3 M against 11.1 M with R7 and
-16.3 M with none), but each node costs several times more, since every
-child's class is found before the table is asked (docs/yukon.md).  So it
-is opt-in until it is faster.
+The default swap classes (``kernel.swaps``) fold only swaps of *free*
+stacks (no card whose twin is face up), where a class is the product of
+independent pairs with a cheap canonical member.  This module drops the
+condition and finds the members breadth first instead: proofs of loss take
+2-5 times fewer nodes than with no classes (deal 886: 3.3 M against 11.1 M
+with the swap classes and 16.3 M with none), but each node costs several
+times more, since every child's class is found before the table is asked
+(docs/yukon.md).  So it is asked for, not the default.
 
 With ``SWAP_COMPONENTS`` (``MODE_SOLVE`` only: a swap costs a move) the
-search runs on classes:
+search runs on classes (``kernel.gen_moves``, ``kernel.apply_move`` and
+``kernel.state_key`` call this module's when the bit is set):
 
 * the members of a position's class are found breadth first from it,
   playing every swap of every member; the key of a position is the least
@@ -41,12 +43,12 @@ reachable, which a complete DFS of that graph finds, since each class's
 generated moves are every reduced move of every member (a member's reduced
 moves keep one of its wins whenever it has one, so some member's move
 reaches a won class).  Members are told apart by their 64-bit keys (the
-table's, with the same odds of a clash), which fold pile order (R2); a
+table's, with the same odds of a clash), which fold pile order; a
 swap never touches an empty pile, so two members with one key are the
 same position.  A class of more than ``MAX_MEMBERS``
 members is not folded: each member keeps its own key and moves, every swap
-among them (R1's move comes with them: alone it would hide the other
-members).  Whether a class is too big does not depend on
+among them (the safe foundation move comes with them: alone it would hide
+the other members).  Whether a class is too big does not depend on
 the member it is entered from, so a key always stands for the same set of
 positions.
 
@@ -69,38 +71,44 @@ winning line of the search without the pruning is still a line of the
 search with it, with the swaps between the two children played after the
 parent's move: the search finds a win wherever it found one before.  A win
 found by the search is a line of real moves (the swaps are played), and is
-replayed like any other.  R1 and the dead-end tests are applied to the
-position itself, which is sound for its class (won alike).
+replayed like any other.  The safe foundation move and the dead-end tests
+are applied to the position itself, which is sound for its class (won
+alike).
 """
 import numpy as np
 from numba import njit
 
-from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon.kernel.keys import ZOBRIST, pile_hash, position_key
+from solitaire.games.yukon.kernel.moves import dead_or_forced, legal_moves, order_key, play, position_moves
+from solitaire.games.yukon.kernel.state import DOWN, FOLD_PILES, FOUNDATION_DEST, LEN, MAX_MOVES, MOVE_BITS, PILES, \
+    R_OFF, STATE_LEN, SWAP_COMPONENTS, card_at, encode_move, fits_on, move_dest, move_index, move_src
+from solitaire.jit.cards import twin_of
+from solitaire.jit.hashing import mix64
 from solitaire.jit.modes import MODE_SOLVE
 from solitaire.jit.ordering import sort_best_first
 
 MAX_MEMBERS = 32  # larger classes are searched position by position
 MAX_SWAPS = MAX_MEMBERS - 1  # the most swaps a class move plays before its own move
-MEMBER_SHIFT = K.MOVE_BITS  # the member index sits above the move code
-MAX_CLASS_MOVES = MAX_MEMBERS * K.MAX_MOVES  # each member adds at most K.MAX_MOVES - 1
-MAX_SWAP_MOVES = K.PILES  # one per pile top: the twin it takes
+MEMBER_SHIFT = MOVE_BITS  # the member index sits above the move code
+MAX_CLASS_MOVES = MAX_MEMBERS * MAX_MOVES  # each member adds at most MAX_MOVES - 1
+MAX_SWAP_MOVES = PILES  # one per pile top: the twin it takes
 
 
 @njit(cache=True, inline="always")
 def folding(rules, mode):
     """Only the solvability search folds (a swap costs a move), and only
     when asked (``SWAP_COMPONENTS``)."""
-    return mode == MODE_SOLVE and (rules[0] & K.SWAP_COMPONENTS) != 0
+    return mode == MODE_SOLVE and (rules[R_OFF] & SWAP_COMPONENTS) != 0
 
 
 @njit(cache=True, inline="always")
 def _tops(state):
     """The pile tops, as a bit set over cards."""
     tops = np.uint64(0)
-    for q in range(K.PILES):
-        length = np.int64(state[K.LEN + q])
+    for q in range(PILES):
+        length = np.int64(state[LEN + q])
         if length > 0:
-            tops |= np.uint64(1) << np.uint64(K.card_at(state, q, length - 1))
+            tops |= np.uint64(1) << np.uint64(card_at(state, q, length - 1))
     return tops
 
 
@@ -108,13 +116,13 @@ def _tops(state):
 def _swap_dest(state, p, i, tops):
     """The pile whose top is the twin of the face-up card at (p, i), when the
     card above it fits it (then the stack from i + 1 swaps there); else -1."""
-    x = K.card_at(state, p, i)
-    t = K.twin_of(x)
-    if (tops >> np.uint64(t)) & np.uint64(1) == 0 or not K.fits_on(K.card_at(state, p, i + 1), x):
+    x = card_at(state, p, i)
+    t = twin_of(x)
+    if (tops >> np.uint64(t)) & np.uint64(1) == 0 or not fits_on(card_at(state, p, i + 1), x):
         return -1
-    for q in range(K.PILES):
-        length = np.int64(state[K.LEN + q])
-        if q != p and length > 0 and K.card_at(state, q, length - 1) == t:
+    for q in range(PILES):
+        length = np.int64(state[LEN + q])
+        if q != p and length > 0 and card_at(state, q, length - 1) == t:
             return q
     return -1  # the twin is the top of x's own pile
 
@@ -126,11 +134,11 @@ def swap_moves(state, out):
     the move of the stack on x onto the twin.  Returns how many there are."""
     tops = _tops(state)
     n = 0
-    for p in range(K.PILES):
-        for i in range(np.int64(state[K.DOWN + p]), np.int64(state[K.LEN + p]) - 1):
+    for p in range(PILES):
+        for i in range(np.int64(state[DOWN + p]), np.int64(state[LEN + p]) - 1):
             q = _swap_dest(state, p, i, tops)
             if q >= 0:
-                out[n] = K.encode_move(p, i + 1, q)
+                out[n] = encode_move(p, i + 1, q)
                 n += 1
     return n
 
@@ -139,8 +147,8 @@ def swap_moves(state, out):
 def _has_swap(state):
     """Has the position a swap?  (``swap_moves`` without writing them.)"""
     tops = _tops(state)
-    for p in range(K.PILES):
-        for i in range(np.int64(state[K.DOWN + p]), np.int64(state[K.LEN + p]) - 1):
+    for p in range(PILES):
+        for i in range(np.int64(state[DOWN + p]), np.int64(state[LEN + p]) - 1):
             if _swap_dest(state, p, i, tops) >= 0:
                 return True
     return False
@@ -149,16 +157,16 @@ def _has_swap(state):
 @njit(cache=True)
 def _is_swap(state, move):
     """Does ``move`` carry a stack from a face-up card onto that card's twin?"""
-    src, index, dest = K.move_src(move), K.move_index(move), K.move_dest(move)
-    if dest == K.FOUNDATION_DEST or index <= np.int64(state[K.DOWN + src]):
+    src, index, dest = move_src(move), move_index(move), move_dest(move)
+    if dest == FOUNDATION_DEST or index <= np.int64(state[DOWN + src]):
         return False
-    length = np.int64(state[K.LEN + dest])
-    return length > 0 and K.card_at(state, dest, length - 1) == K.twin_of(K.card_at(state, src, index - 1))
+    length = np.int64(state[LEN + dest])
+    return length > 0 and card_at(state, dest, length - 1) == twin_of(card_at(state, src, index - 1))
 
 
 @njit(cache=True, inline="always")
 def _copy(source, target):
-    for k in range(K.STATE_LEN):  # an explicit loop: numba's slice copy is slower (kernel.apply_move)
+    for k in range(STATE_LEN):  # an explicit loop: numba's slice copy is slower (kernel.moves.play)
         target[k] = source[k]
 
 
@@ -166,9 +174,9 @@ def _copy(source, target):
 def _room():
     """members, their keys, each one's parent and the swap from it, and
     each one's pile hashes (``members``)."""
-    return (np.empty((MAX_MEMBERS, K.STATE_LEN), dtype=np.uint8), np.empty(MAX_MEMBERS, dtype=np.uint64),
+    return (np.empty((MAX_MEMBERS, STATE_LEN), dtype=np.uint8), np.empty(MAX_MEMBERS, dtype=np.uint64),
             np.empty(MAX_MEMBERS, dtype=np.int64), np.empty(MAX_MEMBERS, dtype=np.int64),
-            np.empty((MAX_MEMBERS, K.PILES), dtype=np.uint64))
+            np.empty((MAX_MEMBERS, PILES), dtype=np.uint64))
 
 
 @njit(cache=True)
@@ -180,31 +188,31 @@ def members(state, rules, room, upto):
 
     A swap changes two piles, so a swap's key is the member's key with
     those two piles' hashes updated by the cards of the stack (the key of
-    kernel.state_key, computed without playing the swap): every member but
-    the first has the swap back to its parent, and such swaps to known
-    members are never played."""
+    ``kernel.keys.position_key``, computed without playing the swap): every
+    member but the first has the swap back to its parent, and such swaps to
+    known members are never played."""
     found, keys, parent, via, hashes = room
-    fold = (rules[0] & K.FOLD_PILES) != 0
+    fold = (rules[R_OFF] & FOLD_PILES) != 0
     _copy(state, found[0])
     keys[0] = np.uint64(0)
-    for p in range(K.PILES):
-        hashes[0, p] = K.pile_hash(state, p, fold)
-        keys[0] += K.mix(hashes[0, p])
+    for p in range(PILES):
+        hashes[0, p] = pile_hash(state, p, fold)
+        keys[0] += mix64(hashes[0, p])
     parent[0] = -1
     count, head = 1, 0
     swaps = np.empty(MAX_SWAP_MOVES, dtype=np.int64)
     while head < count:
         member = found[head]
         for j in range(swap_moves(member, swaps)):
-            src, index, dest = K.move_src(swaps[j]), K.move_index(swaps[j]), K.move_dest(swaps[j])
-            at = np.int64(member[K.LEN + dest]) - index
+            src, index, dest = move_src(swaps[j]), move_index(swaps[j]), move_dest(swaps[j])
+            at = np.int64(member[LEN + dest]) - index
             h_src, h_dest = hashes[head, src], hashes[head, dest]
-            for k in range(index, np.int64(member[K.LEN + src])):
-                card = K.card_at(member, src, k)
-                h_src ^= K.ZOBRIST[card, k]
-                h_dest ^= K.ZOBRIST[card, at + k]
-            key = (keys[head] - K.mix(hashes[head, src]) - K.mix(hashes[head, dest])
-                   + K.mix(h_src) + K.mix(h_dest))
+            for k in range(index, np.int64(member[LEN + src])):
+                card = card_at(member, src, k)
+                h_src ^= ZOBRIST[card, k]
+                h_dest ^= ZOBRIST[card, at + k]
+            key = (keys[head] - mix64(hashes[head, src]) - mix64(hashes[head, dest])
+                   + mix64(h_src) + mix64(h_dest))
             known = False
             for q in range(count):
                 if keys[q] == key:
@@ -214,9 +222,9 @@ def members(state, rules, room, upto):
                 continue
             if count == MAX_MEMBERS:
                 return -1
-            K.apply_move(member, K.NO_RULES, swaps[j], found[count])
+            play(member, swaps[j], found[count])
             keys[count], parent[count], via[count] = key, head, swaps[j]
-            for p in range(K.PILES):
+            for p in range(PILES):
                 hashes[count, p] = hashes[head, p]
             hashes[count, src], hashes[count, dest] = h_src, h_dest
             count += 1
@@ -233,12 +241,12 @@ def _parent_has(parent, swap, move):
     children one swap apart?  True when ``move`` neither starts in the pile
     the stack left (its top is the bare twin), nor lands there, nor takes the
     twin the stack now lies on or the stack's lowest card (module docstring)."""
-    src, index, dest = K.move_src(swap), K.move_index(swap), K.move_dest(swap)
-    m_src, m_dest = K.move_src(move), K.move_dest(move)
+    src, dest = move_src(swap), move_dest(swap)
+    m_src, m_dest = move_src(move), move_dest(move)
     if m_src == src or m_dest == src:
         return False
-    lowest_at = np.int64(parent[K.LEN + dest])  # the stack's lowest card, in the member
-    return m_src != dest or K.move_index(move) > lowest_at
+    lowest_at = np.int64(parent[LEN + dest])  # the stack's lowest card, in the member
+    return m_src != dest or move_index(move) > lowest_at
 
 
 @njit(cache=True)
@@ -246,11 +254,11 @@ def state_key(state, rules, mode):
     """The key of the position's class (its own key when not folding, or
     when the class has one member or more than MAX_MEMBERS)."""
     if not folding(rules, mode) or not _has_swap(state):
-        return K.state_key(state, rules, mode)
+        return position_key(state, rules, mode)
     room = _room()
     count = members(state, rules, room, MAX_MEMBERS)
     if count < 0:
-        return K.state_key(state, rules, mode)
+        return position_key(state, rules, mode)
     return room[1][:count].min()
 
 
@@ -259,24 +267,24 @@ def gen_moves(state, rules, out, mode):
     """The moves of the position's class, best first (``(i, m)`` codes,
     module docstring); the position's own moves when not folding."""
     if not folding(rules, mode) or not _has_swap(state):
-        return K.gen_moves(state, rules, out, mode)
-    flags = rules[0]
-    forced = K.dead_or_forced(state, flags, out)
+        return position_moves(state, rules, out, mode)
+    flags = rules[R_OFF]
+    forced = dead_or_forced(state, flags, out)
     if forced == 0:
         return 0  # dead: the whole class is lost
     room = _room()
     count = members(state, rules, room, MAX_MEMBERS)
-    if forced == 1:  # R1's move, for the whole class (module docstring)
+    if forced == 1:  # the safe foundation move, for the whole class (module docstring)
         if count < 0:  # too big to fold: and every swap (module docstring)
             return 1 + swap_moves(state, out[1:])
         return 1
-    if count < 0:  # too big to fold: every legal move, the swaps among them (this tests R1 and the dead ends again)
-        return K.gen_moves(state, rules, out, mode)
+    if count < 0:  # too big to fold: every legal move, the swaps among them (the tests run again)
+        return position_moves(state, rules, out, mode)
     found, parent, via = room[0], room[2], room[3]
-    order = np.empty(count * K.MAX_MOVES, dtype=np.int64)
+    order = np.empty(count * MAX_MOVES, dtype=np.int64)
     n = 0
     for i in range(count):
-        end = K.legal_moves(found[i], flags, out, n)
+        end = legal_moves(found[i], flags, out, n)
         for j in range(n, end):
             m = out[j]
             if _is_swap(found[i], m):
@@ -285,7 +293,7 @@ def gen_moves(state, rules, out, mode):
                 continue  # the parent member's m reaches the same class (module docstring)
             code = (i << MEMBER_SHIFT) | m
             out[n] = code
-            order[n] = K.order_key(found[i], m, code)
+            order[n] = order_key(found[i], m, code)
             n += 1
     sort_best_first(out, order, n)
     return n
@@ -296,11 +304,11 @@ def apply_move(state, rules, move, child):
     """Play ``(i, m)``: the swaps to the i-th member, then m."""
     i = move >> MEMBER_SHIFT
     if i == 0:
-        K.apply_move(state, rules, move, child)
+        play(state, move, child)
         return
     room = _room()
     members(state, rules, room, i)
-    K.apply_move(room[0][i], rules, move & ((1 << MEMBER_SHIFT) - 1), child)
+    play(room[0][i], move & ((1 << MEMBER_SHIFT) - 1), child)
 
 
 @njit(cache=True)

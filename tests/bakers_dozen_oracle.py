@@ -1,4 +1,4 @@
-"""Slow, obviously-correct helpers for tests: small positions and plain BFS.
+"""Slow, obviously-correct helpers for the Baker's Dozen tests: small positions and plain BFS.
 
 The fast solver's reductions are checked against these: a breadth-first
 search on the reference engine (no reductions, no lower bound) gives the
@@ -69,7 +69,7 @@ def bfs_distance(state: BakersDozenState, max_positions: int = 200_000) -> int |
 
 def seat_position(rng: random.Random, rules: dict[str, Any]) -> BakersDozenState:
     """A small position where Kings are scarce seats for Queens (tests of
-    ``seats.is_seat_deadlock``): two or three suits left from a middle rank,
+    ``kernel.seats.is_seat_deadlock``): two or three suits left from a middle rank,
     their Kings at the bottom of a few columns (sometimes one on another),
     the other cards in columns of at most three, and each Queen dealt on
     the lowest card of its suit (so it must move before that card goes home).

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from solitaire import notation
-from solitaire.games.pyramid import kernel as K
+from solitaire.games.pyramid.kernel import state as K
 from solitaire.games.pyramid.reference import PyramidState
 from solitaire.games.pyramid.rules import passes_limit
 
@@ -18,39 +18,41 @@ from solitaire.games.pyramid.rules import passes_limit
 # position on its path, so its lines use at most 28 redeals.
 UNLIMITED_FROM = 30
 
-# R6 (kernel.py, "the pyramid game"): where it runs and its budgets, in its
-# own positions.  Always at a full pyramid (the deal's start), where it
-# settles most lost deals at once.  At every position too when the stock can
-# be gone through more than once or its top is playable: the stock is then
-# close to the pool of the pyramid game, lost positions are often lost for
-# the pyramid alone, and on the microsoft deals 1..1000 this cut the plain
-# DFS's nodes 14 times (worst deal 5.6 s -> 0.17 s).  With one pass and the
-# top not playable (the seed rules, three piles) it cut few nodes and cost
-# more than it saved, so it runs there at the start only.  (Any setting is
-# sound: these only choose where the proof is tried.)  The shortest-win A*
-# tries it in its moves as the DFS does, but in the lower bound (called for
-# every child) at a full pyramid only: on microsoft deals 1..200, R6 in the
-# bound too tripled the A* median time; R6 in the moves alone costs about
-# 10% at the median and cut the hardest deals' expansions 2.6 times
-# (962, 502, 679: 3.5 -> 2.6 s CPU at worst).
+# Where the pyramid game (kernel/abstraction.py) is tried and its budgets,
+# in its own positions.  Always at a full pyramid (the deal's start), where
+# it settles most lost deals at once.  At every position too when the stock
+# can be gone through more than once or its top is playable: the stock is
+# then close to the pool of the pyramid game, lost positions are often lost
+# for the pyramid alone, and on the microsoft deals 1..1000 this cut the
+# plain DFS's nodes 14 times (worst deal 5.6 s -> 0.17 s).  With one pass and
+# the top not playable (the seed rules, three piles) it cut few nodes and
+# cost more than it saved, so it runs there at the start only.  (Any setting
+# is sound: these only choose where the proof is tried.)  The shortest-win
+# A* tries it in its moves as the DFS does, but in the lower bound (called
+# for every child) at a full pyramid only: on microsoft deals 1..200, the
+# pyramid game in the bound too tripled the A* median time; in the moves
+# alone it costs about 10% at the median and cut the hardest deals'
+# expansions 2.6 times (962, 502, 679: 3.5 -> 2.6 s CPU at worst).
 ABS_BUDGET = 1000
 ABS_BUDGET_FULL = 200_000
 
 
-def rules_array(rules: dict[str, Any], reductions: int = K.ALL_REDUCTIONS) -> np.ndarray:
+def rules_array(rules: dict[str, Any], off: int = 0) -> np.ndarray:
+    """The kernels' rules array; ``off``: the reductions switched off (bits
+    of kernel/state.py, ``rules[R_OFF]``)."""
     passes = passes_limit(rules)
     arr = np.zeros(K.RULES_LEN, dtype=np.int64)
     arr[K.R_DRAW] = rules["draw"]
     arr[K.R_PASSES] = 0 if passes >= UNLIMITED_FROM else passes
     arr[K.R_STOCK_TOP] = int(bool(rules["stock_top_playable"]))
     arr[K.R_COVER] = int(bool(rules["pair_covering"]))
-    arr[K.R_REDUCE] = reductions
     free_stock = rules["draw"] == 1 and (passes != 1 or bool(rules["stock_top_playable"]))
     arr[K.R_ABS_SMALL] = K.NPYR if free_stock else 0
     arr[K.R_ABS_SMALL_OPT] = arr[K.R_ABS_SMALL]
     arr[K.R_ABS_SMALL_BOUND] = 0  # at a full pyramid only (see above)
     arr[K.R_ABS_BUDGET] = ABS_BUDGET
     arr[K.R_ABS_BUDGET_FULL] = ABS_BUDGET_FULL
+    arr[K.R_OFF] = off
     return arr
 
 
@@ -101,7 +103,7 @@ def describe_move(state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[s
         return [notation.DRAW]
     if kind == K.K_REDEAL:
         return [notation.REDEAL]
-    # The stock actions, as the kernel's _stock_action makes them: a draw
+    # The stock actions, as kernel/stock.py's _stock_actions makes them: a draw
     # while the stock has cards (1 or 3 at a time), else a redeal.  Cards
     # never change place in CARDS, so the removal is named from ``state``
     # (read as bytes once: this runs for every move of every win replayed).

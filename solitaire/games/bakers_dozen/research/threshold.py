@@ -51,14 +51,16 @@ Write d(Q) for the length of a shortest threshold win from Q (infinite if
 lost).  Each reduction replaces a won position by won positions nearer a
 win, so following them from a won root reaches a win:
 
-* **A low card on top vanishes at once.**  If Q' is Q with some low cards
+* **A low card on top vanishes at once** (how the game is played, no
+  switch).  If Q' is Q with some low cards
   removed from the columns, every threshold line from Q is a line from Q'
   with the moves of the removed cards left out: removing cards keeps every
   top card a top card (nothing is ever built on a low card: only lower
   cards, all low, could go there, and low cards only vanish), and home
   moves only need cards out of the columns.  The line still wins, so
   d(Q') < d(Q) (the vanishing was one of the moves).
-* **Safe home moves are played at once.**  A high card x of rank r that may
+* **Safe home moves are played at once** (switch
+  ``OFF_THRESHOLD_SAFE_HOME``).  A high card x of rank r that may
   go home does so when r = k, or when every suit has all its cards of rank
   <= r - 2 out of the columns.  Replay a win W from Q after x went home:
   drop x's moves; a card w (rank r - 1) that W puts onto x goes home
@@ -68,15 +70,16 @@ win, so following them from a won root reaches a win:
   r = k only low cards could go on x.  Every top card W uses is still a top
   card, and home moves only get easier, so this is a win, one move shorter
   at least.
-* **A column's only card stays put.**  A shortest win never moves a
+* **A column's only card stays put** (switch
+  ``OFF_THRESHOLD_LONE_CARD``).  A shortest win never moves a
   column's only card onto another column: leave it where it is until the
   win next moves it.  Meanwhile no move needs the card it would have
   covered to be on top (it was covered), nothing needs the empty column
   (kings=bottom), and cards built on it sit on it just the same: the line
   is legal and one move shorter.  So a won position keeps a won child, one
   move nearer, among the others.
-* **Dead ends** (``_stuck``): the first-move closure of
-  ``analysis.is_dead_end`` for these moves.  Every card in the columns must
+* **Dead ends** (``_stuck``, switch ``OFF_THRESHOLD_DEAD_END``): the
+  first-move closure of ``kernel.deadends.is_dead_end`` for these moves.  Every card in the columns must
   leave them; when a card first moves, the cards now above it have moved;
   a low card needs nothing more; a high card x needs the lower cards of its
   suit now in the columns to have moved (to go home), or a card z one rank
@@ -95,22 +98,16 @@ need 52 + 2 x (high cards) bits at most, under 127 for k >= 5.
 import numpy as np
 from numba import njit
 
-from solitaire.games.bakers_dozen import keyset
-from solitaire.games.bakers_dozen.analysis import seat_in_reach
-from solitaire.games.bakers_dozen.state import C0, CAP, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
-
-WON = 1
-LOST = 2
-BUDGET = 3
-REFUSED = 4  # kings=free, or a threshold too low for the key
+from solitaire.games.bakers_dozen.kernel.deadends import seat_in_reach
+from solitaire.games.bakers_dozen.kernel.state import (C0, CAP, H0, NCOLS, OFF_THRESHOLD_DEAD_END,
+                                                       OFF_THRESHOLD_LONE_CARD, OFF_THRESHOLD_SAFE_HOME,
+                                                       R_KINGS_FREE, R_OTHER_SUIT, is_on)
+from solitaire.games.bakers_dozen.research import keyset
+from solitaire.games.bakers_dozen.research.status import BUDGET, LOST, REFUSED, WON
+from solitaire.jit.cards import rank_of, suit_of
 
 LOWEST_THRESHOLD = 5
 _HOME = 5
-
-
-@njit(cache=True, inline="always")
-def _rank(c):
-    return c % 13 + 1
 
 
 @njit(cache=True)
@@ -142,7 +139,7 @@ def _encode(cols, h, incol, high, offset, width):
                 v = 0
             else:
                 y = cols[k, i - 1]
-                v = 1 + y // 13 if _rank(y) == _rank(c) + 1 else 0
+                v = 1 + suit_of(y) if rank_of(y) == rank_of(c) + 1 else 0
             b = offset[c]
             w[b >> 6] |= np.uint64(v) << np.uint64(b & 63)
     for c in range(52):
@@ -171,8 +168,8 @@ def _decode(w0, w1, base, bh, high, offset, width, code, cols, h, incol):
                 here = code[c] == 1
             elif code[c] == _HOME:
                 here = False
-            elif i > 0 and _rank(base[k, i - 1]) == _rank(c) + 1:
-                here = code[c] == 1 + base[k, i - 1] // 13
+            elif i > 0 and rank_of(base[k, i - 1]) == rank_of(c) + 1:
+                here = code[c] == 1 + suit_of(base[k, i - 1])
             else:
                 here = code[c] == 0
             if not here:
@@ -183,10 +180,10 @@ def _decode(w0, w1, base, bh, high, offset, width, code, cols, h, incol):
         while n > 0:  # then the cards built on them, one rank lower each
             y = cols[k, n - 1]
             nxt = -1
-            if _rank(y) > 1:
+            if rank_of(y) > 1:
                 for s in range(4):
-                    x = s * 13 + _rank(y) - 2
-                    if high[x] and code[x] == 1 + y // 13 and not incol[x]:
+                    x = s * 13 + rank_of(y) - 2
+                    if high[x] and code[x] == 1 + suit_of(y) and not incol[x]:
                         nxt = x
                         break
             if nxt < 0:
@@ -209,8 +206,9 @@ def _out(incol, out):
 
 
 @njit(cache=True)
-def _normalize(cols, h, incol, high, thr, out):
-    """Vanish low top cards and play safe home moves until none is left."""
+def _normalize(cols, h, incol, high, thr, out, safe_home):
+    """Vanish low top cards and, with ``safe_home``, play safe home moves
+    until none is left."""
     changed = True
     while changed:
         changed = False
@@ -219,14 +217,16 @@ def _normalize(cols, h, incol, high, thr, out):
                 incol[cols[k, h[k] - 1]] = False
                 h[k] -= 1
                 changed = True
+        if not safe_home:
+            break
         _out(incol, out)
         least = min(min(out[0], out[1]), min(out[2], out[3]))
         for k in range(NCOLS):
             if h[k] == 0:
                 continue
             x = cols[k, h[k] - 1]
-            r = _rank(x)
-            if out[x // 13] >= r - 1 and (r == thr or least >= r - 2):
+            r = rank_of(x)
+            if out[suit_of(x)] >= r - 1 and (r == thr or least >= r - 2):
                 incol[x] = False
                 h[k] -= 1
                 changed = True
@@ -255,8 +255,8 @@ def _stuck(cols, h, incol, high, other, marked):
                 i = h[k] - 1 - done[k]
                 x = cols[k, i]
                 ok = not high[x]
-                r = _rank(x)
-                s = x // 13
+                r = rank_of(x)
+                s = suit_of(x)
                 if not ok:
                     ok = True
                     for q in range(r - 1):
@@ -282,7 +282,7 @@ def _stuck(cols, h, incol, high, other, marked):
 
 
 @njit(cache=True)
-def _start(state, thr):
+def _start(state, thr, safe_home):
     """P's columns (``base``, ``bh``), which cards are high, the key fields,
     and the threshold position of P (``cols``, ``h``, ``incol``), normalized.
     ``ok`` is False if the fields do not fit the key."""
@@ -291,7 +291,7 @@ def _start(state, thr):
     in_p = np.zeros(52, np.bool_)
     high = np.zeros(52, np.bool_)
     for c in range(52):
-        high[c] = _rank(c) >= thr
+        high[c] = rank_of(c) >= thr
     cols = np.zeros((NCOLS, CAP), np.int64)
     h = np.zeros(NCOLS, np.int64)
     incol = np.zeros(52, np.bool_)
@@ -307,7 +307,7 @@ def _start(state, thr):
     offset = np.zeros(52, np.int64)
     width = np.zeros(52, np.int64)
     ok = _field_offsets(in_p, high, offset, width)
-    _normalize(cols, h, incol, high, thr, np.zeros(4, np.int64))
+    _normalize(cols, h, incol, high, thr, np.zeros(4, np.int64), safe_home)
     return ok, base, bh, high, offset, width, cols, h, incol
 
 
@@ -324,35 +324,36 @@ def _layer(cols, h, base, bh, high):
             c = cols[k, i]
             if c != base[k, i]:
                 break
-            if high[c] and (i == 0 or _rank(cols[k, i - 1]) != _rank(c) + 1):
+            if high[c] and (i == 0 or rank_of(cols[k, i - 1]) != rank_of(c) + 1):
                 n += 1
     return n
 
 
 @njit(cache=True)
-def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, layered,
-            kids0, kids1, kids_layer):
+def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, safe_home, lone_stays, out, nh, nincol,
+            layered, kids0, kids1, kids_layer):
     """The children of a threshold position, normalized: their keys go to
     ``kids0/kids1`` and, with ``layered``, their layers (``_layer``) to
-    ``kids_layer``; returns how many (-1: a child is a win).  ``cols`` is
-    left as it was up to each column's height."""
+    ``kids_layer``; returns how many (-1: a child is a win).  With
+    ``lone_stays`` a column's only card stays put.  ``cols`` is left as it
+    was up to each column's height."""
     _out(incol, out)
     m = 0
     for k in range(NCOLS):
         if h[k] == 0:
             continue
         x = cols[k, h[k] - 1]
-        r = _rank(x)
-        s = x // 13
+        r = rank_of(x)
+        s = suit_of(x)
         for j in range(-1, NCOLS):
             if j == -1:
                 if out[s] < r - 1:
                     continue  # home only once every lower card of its suit is out
-            elif j == k or h[j] == 0 or h[k] == 1:
-                continue  # a column's only card stays put
+            elif j == k or h[j] == 0 or (lone_stays and h[k] == 1):
+                continue
             else:
                 z = cols[j, h[j] - 1]
-                if _rank(z) != r + 1 or (other and z // 13 == s):
+                if rank_of(z) != r + 1 or (other and suit_of(z) == s):
                     continue
             nh[:] = h
             nincol[:] = incol
@@ -362,7 +363,7 @@ def _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, 
             else:
                 cols[j, nh[j]] = x  # above column j's top: only this child sees it
                 nh[j] += 1
-            _normalize(cols, nh, nincol, high, thr, out)
+            _normalize(cols, nh, nincol, high, thr, out, safe_home)
             _out(incol, out)  # _normalize reused it for the child
             if nh.sum() == 0:
                 return -1
@@ -384,11 +385,15 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
     forgotten before the next layer.  Only the largest layer is then held,
     with the first positions met of the layers still to come: the way to
     exhaust games too large for memory, while depth first finds a win
-    sooner.  ``verbose`` prints each layer."""
+    sooner.  ``verbose`` prints each layer.  The reductions of the module
+    doc are switched off by the rules' ``OFF_THRESHOLD_*`` bits."""
     if rules[R_KINGS_FREE] != 0 or thr < LOWEST_THRESHOLD or thr > 13:
         return REFUSED, 0
     other = rules[R_OTHER_SUIT] != 0
-    ok, base, bh, high, offset, width, cols, h, incol = _start(state, thr)
+    safe_home = is_on(rules, OFF_THRESHOLD_SAFE_HOME)
+    lone_stays = is_on(rules, OFF_THRESHOLD_LONE_CARD)
+    dead_ends = is_on(rules, OFF_THRESHOLD_DEAD_END)
+    ok, base, bh, high, offset, width, cols, h, incol = _start(state, thr, safe_home)
     if not ok:
         return REFUSED, 0
     if h.sum() == 0:
@@ -429,10 +434,10 @@ def threshold_search(state, rules, thr, max_positions, layered=False, verbose=Fa
         while sp > 0:
             sp -= 1
             _decode(stack0[sp], stack1[sp], base, bh, high, offset, width, code, cols, h, incol)
-            if _stuck(cols, h, incol, high, other, marked):
+            if dead_ends and _stuck(cols, h, incol, high, other, marked):
                 continue
-            m = _expand(cols, h, incol, base, bh, high, offset, width, thr, other, out, nh, nincol, layered,
-                        kids0, kids1, kids_layer)
+            m = _expand(cols, h, incol, base, bh, high, offset, width, thr, other, safe_home, lone_stays, out, nh,
+                        nincol, layered, kids0, kids1, kids_layer)
             if m < 0:
                 return WON, count + in_layer
             for i in range(m):

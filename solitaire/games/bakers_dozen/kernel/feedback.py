@@ -1,5 +1,5 @@
 """The least number of cards that must leave the "direct" order: a minimum
-feedback vertex set of the precedence graph of ``analysis.lower_bound``.
+feedback vertex set of the precedence graph of ``bounds.lower_bound``.
 
 Why: ``lower_bound`` charges one extra move per card of a *packing* of
 disjoint cycles of u -> v ("u must go home before v, were both direct").
@@ -9,8 +9,8 @@ twice include a set meeting every cycle, and the smallest such set (a
 minimum feedback vertex set) is what a win must pay at least.  A packing
 of k disjoint cycles only shows it is at least k; when cycles overlap the
 least hitting set is larger (three cycles pairwise sharing a card but no
-card on all three need two).  Measured on the 40 first proved deals of
-``results/optimal``: the packing's root bound is 5.4 moves below the
+card on all three need two).  On the 40 first proved deals of
+``results/optimal`` the packing's root bound is 5.4 moves below the
 shortest win on average, the feedback set's 4.4.
 
 The graph has at most 52 vertices, so sets are 64-bit masks.  The search
@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from solitaire.games.bakers_dozen.state import C0, CAP, H0, NCOLS
+from solitaire.games.bakers_dozen.kernel.state import C0, CAP, H0, NCOLS
 from solitaire.jit.bits import popcount
 
 ONE = np.uint64(1)
@@ -40,7 +40,7 @@ ZERO = np.uint64(0)
 def precedence_graph(state, alive, succ, pred):
     """succ[u] / pred[u]: the alive cards v with u -> v / v -> u, where
     u -> v when u lies above v in a column or u is a lower card of v's suit
-    (``analysis.lower_bound``'s relation).  Returns the mask of alive cards."""
+    (``bounds.lower_bound``'s relation).  Returns the mask of alive cards."""
     for c in range(52):
         succ[c] = ZERO
         pred[c] = ZERO

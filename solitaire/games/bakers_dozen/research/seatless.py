@@ -65,20 +65,12 @@ as they are: the game is larger and loses more often.
 import numpy as np
 from numba import njit
 
-from solitaire.games.bakers_dozen import keyset
-from solitaire.games.bakers_dozen.state import C0, CAP, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
-
-WON = 1
-LOST = 2
-BUDGET = 3
-REFUSED = 4  # kings=free
+from solitaire.games.bakers_dozen.kernel.state import C0, CAP, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
+from solitaire.games.bakers_dozen.research import keyset
+from solitaire.games.bakers_dozen.research.status import BUDGET, LOST, REFUSED, WON
+from solitaire.jit.cards import rank_of, suit_of
 
 _MASK5 = np.uint64(31)
-
-
-@njit(cache=True, inline="always")
-def _rank(c):
-    return c % 13 + 1
 
 
 @njit(cache=True, inline="always")
@@ -121,7 +113,7 @@ def _seatable(r, prefix, parked, col_of, idx_of, high, other, extra, avoid):
         nxt = np.uint32(0)
         for t in range(4):
             y = t * 13 + r
-            if y == avoid or (other and t == x // 13) or not _is_seat(y, prefix, parked, col_of, idx_of, high):
+            if y == avoid or (other and t == suit_of(x)) or not _is_seat(y, prefix, parked, col_of, idx_of, high):
                 continue
             for m in range(16):
                 if (reach >> np.uint32(m)) & np.uint32(1) and not (m >> t) & 1:
@@ -134,8 +126,8 @@ def _seatable(r, prefix, parked, col_of, idx_of, high, other, extra, avoid):
 
 @njit(cache=True, inline="always")
 def _lower_out(x, prefix, parked, col_of, idx_of):
-    s = x // 13
-    for q in range(_rank(x) - 1):
+    s = suit_of(x)
+    for q in range(rank_of(x) - 1):
         if _in_columns(s * 13 + q, prefix, parked, col_of, idx_of):
             return False
     return True
@@ -183,7 +175,7 @@ def seatless_search(state, rules, thr, max_positions):
     idx_of = np.zeros(52, np.int64)
     high = np.zeros(52, np.bool_)
     for c in range(52):
-        high[c] = _rank(c) >= thr
+        high[c] = rank_of(c) >= thr
     prefix = np.zeros(NCOLS, np.int64)
     for k in range(NCOLS):
         prefix[k] = state[H0 + k]
@@ -195,15 +187,8 @@ def seatless_search(state, rules, thr, max_positions):
     _strip(prefix, base, high)
     if prefix.sum() == 0:
         return WON, 1
-    table = keyset.new_table(16)
-    stack0 = np.empty(1 << 16, np.uint64)
-    stack1 = np.empty(1 << 16, np.uint64)
     w0, w1 = _encode(prefix, np.uint64(0))
-    keyset.add(table, w0, w1)
-    stack0[0] = w0
-    stack1[0] = w1
-    sp = 1
-    count = 1
+    table, count, stack0, stack1, sp = keyset.start(w0, w1)
     nprefix = np.zeros(NCOLS, np.int64)
     # children: at most two per column with a prefix (c of them) and one per
     # parked card (at most 52 - c, a prefix holding a card not parked)
@@ -217,7 +202,7 @@ def seatless_search(state, rules, thr, max_positions):
             if prefix[k] == 0:
                 continue
             x = base[k, prefix[k] - 1]
-            r = _rank(x)
+            r = rank_of(x)
             if not _seatable(r - 1, prefix, parked, col_of, idx_of, high, other, -1, x):
                 continue  # something must lie on x
             nprefix[:] = prefix
@@ -234,7 +219,7 @@ def seatless_search(state, rules, thr, max_positions):
         for x in range(52):  # move 2: a parked card goes home
             if (parked & _bit(x)) == 0 or not _lower_out(x, prefix, parked, col_of, idx_of):
                 continue
-            if _seatable(_rank(x) - 1, prefix, parked, col_of, idx_of, high, other, -1, x):
+            if _seatable(rank_of(x) - 1, prefix, parked, col_of, idx_of, high, other, -1, x):
                 kid_prefix[m] = prefix
                 kid_parked[m] = parked & ~_bit(x)
                 m += 1

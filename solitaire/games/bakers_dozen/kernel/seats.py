@@ -3,15 +3,17 @@
 Under kings=bottom a Queen's only moves are home or onto a King, Kings never
 change columns, and a King holds one Queen at a time.  So a few Kings are
 the only parking places of four Queens, and a deal can be lost long before
-any single card is stuck (docs/bakers_dozen.md, deal 146): Queens over Aces
-while the Kings are taken.  ``analysis.is_dead_end`` cannot see this, since it
-lets any number of Queens use the same King.
+any single card is stuck: Queens over Aces while the Kings are taken.
+``deadends.is_dead_end`` cannot see this, since it lets any number of Queens
+use the same King.
 """
 import numpy as np
 from numba import njit
 
-from solitaire.games.bakers_dozen.analysis import first_moves
-from solitaire.games.bakers_dozen.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE
+from solitaire.games.bakers_dozen.kernel.deadends import first_moves
+from solitaire.games.bakers_dozen.kernel.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE
+from solitaire.jit.bits import popcount
+from solitaire.jit.cards import rank_of, suit_of
 
 QUEEN = 12
 
@@ -31,7 +33,7 @@ def is_seat_deadlock(state, rules):
         a King that is put onto one makes it rise by one: at most f such
         Queens, a set P.
     Every card that moves before H therefore lies in the first-move closure
-    of ``analysis.first_moves`` restricted as there (``kings_stay``), with
+    of ``deadends.first_moves`` restricted as there (``kings_stay``), with
     only P's Queens allowed to park; letting more Queens park only enlarges
     the closure, so any P' containing P will do.  H itself is, for some suit
     s whose King is not home, either
@@ -62,23 +64,23 @@ def is_seat_deadlock(state, rules):
         h = state[H0 + k]
         for i in range(h):
             c = state[base + i]
-            r = c % 13 + 1
+            r = rank_of(c)
             if r < QUEEN:
                 continue
-            where[(r - QUEEN) * 4 + c // 13] = k * CAP + i
+            where[(r - QUEEN) * 4 + suit_of(c)] = k * CAP + i
             if r == 13:
                 kings_left += 1
-                if i + 1 == h or state[base + i + 1] % 13 < QUEEN - 1:
+                if i + 1 == h or rank_of(state[base + i + 1]) < QUEEN:
                     free_kings += 1
-            elif i > 0 and state[base + i - 1] % 13 == 12:
-                seated |= 1 << (c // 13)
+            elif i > 0 and rank_of(state[base + i - 1]) == 13:
+                seated |= 1 << suit_of(c)
             else:
-                candidates |= 1 << (c // 13)
+                candidates |= 1 << suit_of(c)
                 must_park += _over_own_suit(state, base, i)
     if kings_left == 0 or free_kings >= must_park:
         return False  # a King for every Queen that surely needs one: not worth the closures
     for park in range(16):
-        if park & candidates == park and _bits(park) == free_kings and _h_may_come(state, rules, park, seated, where):
+        if park & candidates == park and popcount(park) == free_kings and _h_may_come(state, rules, park, seated, where):
             return False
     return True
 
@@ -105,10 +107,10 @@ def _h_may_come(state, rules, park, seated, where):
 def _over_own_suit(state, base, i):
     """1 if the Queen at index i of the column at ``base`` lies over a lower
     card of its own suit."""
-    s = state[base + i] // 13
+    s = suit_of(state[base + i])
     for j in range(i):
         x = state[base + j]
-        if x // 13 == s and x % 13 < 11:
+        if suit_of(x) == s and rank_of(x) < QUEEN:
             return 1
     return 0
 
@@ -126,11 +128,3 @@ def _moved(state, done, spot):
     k = spot // CAP
     return done[k] >= state[H0 + k] - spot % CAP
 
-
-@njit(cache=True)
-def _bits(mask):
-    n = 0
-    while mask:
-        n += mask & 1
-        mask >>= 1
-    return n

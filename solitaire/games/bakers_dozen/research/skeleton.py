@@ -80,24 +80,26 @@ real lines of a particular kind, and some such line exists whenever the
 real position is won.  Build it one move at a time from a won real
 position Q (its skeleton position S followed as above):
 
-* if S shows a *visibly safe* foundation move, the real line plays it: a
-  column k whose top is the base card x that fits its foundation, or a
-  pile whose top rank t is such that every parked card of rank t fits
-  (then the real top card, parked and of rank t, fits), with every
-  foundation at least t - 2.  ``analysis.is_safe_to_foundation`` proves
+* if S shows a *visibly safe* foundation move (switch
+  ``OFF_SKELETON_SAFE_HOME``), the real line plays it: a column k whose
+  top is the base card x that fits its foundation, or a pile whose top
+  rank t is such that every parked card of rank t fits (then the real top
+  card, parked and of rank t, fits), with every foundation at least t - 2.  ``kernel.moves.is_safe_to_foundation`` proves
   that some shortest win of Q starts with that card going home, so the
   next position is won and one move nearer a win.  The search then tries
   only that column's move home, for each suit the card may have: the
   real move is one of them;
 * otherwise the real line plays the first move of a shortest win of Q.
   Under kings=bottom it never moves a column's only card onto another
-  column (``kernel._pointless_lone_move``: a win doing so has a shorter
-  one), so the search drops such moves (a column whose only card is its
-  last base card, ``d[k]`` = 1 and ``m[k]`` = 0).
+  column (``kernel.moves._lone_cards_stay_put``: a win doing so has a
+  shorter one), so the search drops such moves (a column whose only card
+  is its last base card, ``d[k]`` = 1 and ``m[k]`` = 0; switch
+  ``OFF_SKELETON_LONE_CARD``).
 
 Each step brings the real line one move nearer a win, so it ends in a
 won position, and its image is a skeleton line that the search follows.
-And a skeleton position is dropped when ``_stuck`` proves that no real
+And a skeleton position is dropped when ``_stuck`` (switch
+``OFF_SKELETON_DEAD_END``) proves that no real
 position it stands for is won (its docstring), so the image of a won real
 line never passes through one.  Hence: if the search visits every
 position it reaches and none is won, the real position P is lost.
@@ -111,13 +113,13 @@ the same skeleton position.
 import numpy as np
 from numba import njit
 
-from solitaire.games.bakers_dozen import keyset
-from solitaire.games.bakers_dozen.analysis import seat_in_reach
-from solitaire.games.bakers_dozen.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
-
-WON = 1
-LOST = 2
-BUDGET = 3
+from solitaire.games.bakers_dozen.kernel.deadends import column_to_empty, seat_ahead
+from solitaire.games.bakers_dozen.kernel.state import (C0, CAP, F0, H0, NCOLS, OFF_SKELETON_DEAD_END,
+                                                       OFF_SKELETON_LONE_CARD, OFF_SKELETON_SAFE_HOME, R_KINGS_FREE,
+                                                       R_OTHER_SUIT, is_on)
+from solitaire.games.bakers_dozen.research import keyset
+from solitaire.games.bakers_dozen.research.status import BUDGET, LOST, WON
+from solitaire.jit.cards import rank_of, suit_of
 
 
 @njit(cache=True, inline="always")
@@ -149,7 +151,7 @@ def _decode(w0, w1, f, d, m, radix):
 
 @njit(cache=True, inline="always")
 def _parked(c, f, d, col_of, idx_of):
-    if f[c // 13] > c % 13:
+    if f[suit_of(c)] >= rank_of(c):
         return False  # home
     k = col_of[c]
     return k < 0 or idx_of[c] >= d[k]
@@ -184,7 +186,7 @@ def _without_top(f, d, m, k, nf, nd, nm):
 def _stuck(f, d, base, col_of, idx_of, other, free, marked):
     """True if some unmoved base card can provably never move (no win).
 
-    The first-move closure of ``analysis.is_dead_end`` with every parked
+    The first-move closure of ``kernel.deadends.is_dead_end`` with every parked
     card taken as able to move whenever needed (to go home, or to serve as
     a seat), and piles taken as able to leave: more cards get marked than
     the real closure marks in any real position this skeleton position
@@ -198,7 +200,7 @@ def _stuck(f, d, base, col_of, idx_of, other, free, marked):
     for k in range(NCOLS):
         unmarked += d[k]
     for c in range(52):
-        if f[c // 13] <= c % 13 and (col_of[c] < 0 or idx_of[c] >= d[col_of[c]]):
+        if f[suit_of(c)] < rank_of(c) and (col_of[c] < 0 or idx_of[c] >= d[col_of[c]]):
             marked[c] = True  # parked
     done = np.zeros(NCOLS, np.int64)
     changed = True
@@ -208,32 +210,17 @@ def _stuck(f, d, base, col_of, idx_of, other, free, marked):
             while done[k] < d[k]:
                 i = d[k] - 1 - done[k]
                 x = base[k, i]
-                r = x % 13 + 1
-                s = x // 13
+                r = rank_of(x)
+                s = suit_of(x)
                 ok = True
                 for q in range(f[s] + 1, r):
                     if not marked[s * 13 + q - 1]:
                         ok = False
                         break
                 if not ok and r < 13:
-                    for t in range(4):
-                        if other and t == s:
-                            continue
-                        if f[t] >= r + 1:
-                            continue
-                        tc = t * 13 + r
-                        kc = col_of[tc]
-                        if kc < 0 or idx_of[tc] >= d[kc]:
-                            ok = True  # parked
-                            break
-                        if seat_in_reach(tc, k, i, col_of, idx_of, d, done):
-                            ok = True
-                            break
+                    ok = seat_ahead(r, s, k, i, other, f, 0, col_of, idx_of, d, done)  # a parked T is ready
                 if not ok and r == 13 and free:
-                    for k2 in range(NCOLS):
-                        if k2 != k and done[k2] == d[k2]:
-                            ok = True
-                            break
+                    ok = column_to_empty(k, d, done)
                 if not ok:
                     break
                 marked[x] = True
@@ -244,19 +231,15 @@ def _stuck(f, d, base, col_of, idx_of, other, free, marked):
 
 
 @njit(cache=True)
-def skeleton_search(state, rules, max_positions):
-    """Search the skeleton game from ``state`` to the end or to
-    ``max_positions`` positions: returns (WON / LOST / BUDGET, positions).
-    The exact-key set has 16 bytes a slot and grows when 3/4 full."""
-    other = rules[R_OTHER_SUIT] != 0
-    free = rules[R_KINGS_FREE] != 0
+def _root(state):
+    """The root's base columns (``base``, ``col_of``/``idx_of`` of each
+    card), the key's radix and the root's skeleton position (f, d)."""
     base = np.zeros((NCOLS, CAP), np.int64)
     radix = np.zeros(NCOLS, np.int64)
     col_of = np.full(52, -1, np.int64)
     idx_of = np.zeros(52, np.int64)
     f = np.zeros(4, np.int64)
     d = np.zeros(NCOLS, np.int64)
-    m = np.zeros(NCOLS, np.int64)
     for s in range(4):
         f[s] = state[F0 + s]
     for k in range(NCOLS):
@@ -268,17 +251,100 @@ def skeleton_search(state, rules, max_positions):
             base[k, i] = c
             col_of[c] = k
             idx_of[c] = i
-    table = keyset.new_table(16)
-    stack0 = np.empty(1 << 16, np.uint64)
-    stack1 = np.empty(1 << 16, np.uint64)
+    return base, radix, col_of, idx_of, f, d
+
+
+@njit(cache=True)
+def _tops(f, d, m, base, col_of, idx_of, free, top, tsuit):
+    """Each column's top rank (``top``, 0: takes nothing) and the suit mask
+    of the cards its top may be (``tsuit``, 0: empty)."""
+    for k in range(NCOLS):
+        br = rank_of(base[k, d[k] - 1]) if d[k] > 0 else (14 if free else 0)
+        top[k] = br - m[k]
+        if d[k] == 0 and m[k] == 0:
+            tsuit[k] = 0
+        elif m[k] == 0:
+            tsuit[k] = 1 << suit_of(base[k, d[k] - 1])
+        else:
+            tsuit[k] = _suits(top[k], f, d, col_of, idx_of)
+
+
+@njit(cache=True)
+def _safe_column(f, top, tsuit):
+    """The first column with a visibly safe foundation move (module doc), or -1."""
+    minf = min(min(f[0], f[1]), min(f[2], f[3]))
+    for k in range(NCOLS):
+        if tsuit[k] != 0 and minf >= top[k] - 2:
+            fits = True
+            for s in range(4):
+                if (tsuit[k] >> s) & 1 == 1 and f[s] != top[k] - 1:
+                    fits = False
+            if fits:
+                return k
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _record(nf, nd, nm, radix, succ0, succ1, is_home, ns, home):
+    """Child ``ns`` is the position (nf, nd, nm), a home move if ``home``."""
+    succ0[ns], succ1[ns] = _encode(nf, nd, nm, radix)
+    is_home[ns] = home
+
+
+@njit(cache=True)
+def _successors(f, d, m, radix, top, tsuit, safe, other, lone_stays, nf, nd, nm, succ0, succ1, is_home):
+    """The keys of the children (only column ``safe``'s home moves when
+    ``safe`` >= 0; a column's only unmoved card stays put with
+    ``lone_stays``) in ``succ0/succ1``, ``is_home`` marking home moves;
+    how many."""
+    ns = 0
+    for k in range(NCOLS):
+        if tsuit[k] == 0 or (safe >= 0 and k != safe):
+            continue
+        t = top[k]
+        src = tsuit[k]
+        # onto another column
+        for j in range(NCOLS):
+            if safe >= 0 or j == k or top[j] != t + 1:
+                continue
+            if lone_stays and d[k] == 1 and m[k] == 0:
+                break
+            if other and tsuit[j] != 0:
+                # some allowed pair of suits must differ
+                if src == tsuit[j] and (src & (src - 1)) == 0:
+                    continue
+            _without_top(f, d, m, k, nf, nd, nm)
+            nm[j] += 1
+            _record(nf, nd, nm, radix, succ0, succ1, is_home, ns, False)
+            ns += 1
+        # home, as each suit it may be
+        for s in range(4):
+            if (src >> s) & 1 == 1 and f[s] == t - 1:
+                _without_top(f, d, m, k, nf, nd, nm)
+                nf[s] += 1
+                _record(nf, nd, nm, radix, succ0, succ1, is_home, ns, True)
+                ns += 1
+    return ns
+
+
+@njit(cache=True)
+def skeleton_search(state, rules, max_positions):
+    """Search the skeleton game from ``state`` to the end or to
+    ``max_positions`` positions: returns (WON / LOST / BUDGET, positions).
+    The exact-key set has 16 bytes a slot and grows when 3/4 full.  The
+    reductions of the module doc are switched off by the rules'
+    ``OFF_SKELETON_*`` bits."""
+    other = rules[R_OTHER_SUIT] != 0
+    free = rules[R_KINGS_FREE] != 0
+    safe_home = is_on(rules, OFF_SKELETON_SAFE_HOME)
+    lone_stays = not free and is_on(rules, OFF_SKELETON_LONE_CARD)
+    dead_ends = is_on(rules, OFF_SKELETON_DEAD_END)
+    base, radix, col_of, idx_of, f, d = _root(state)
+    m = np.zeros(NCOLS, np.int64)
     w0, w1 = _encode(f, d, m, radix)
-    keyset.add(table, w0, w1)
-    stack0[0] = w0
-    stack1[0] = w1
-    sp = 1
-    count = 1
-    top = np.zeros(NCOLS, np.int64)  # each column's top rank (0: takes nothing)
-    tsuit = np.zeros(NCOLS, np.int64)  # suit mask of what the top may be (0: empty)
+    table, count, stack0, stack1, sp = keyset.start(w0, w1)
+    top = np.zeros(NCOLS, np.int64)
+    tsuit = np.zeros(NCOLS, np.int64)
     nf = np.zeros(4, np.int64)
     marked = np.zeros(52, np.bool_)
     nd = np.zeros(NCOLS, np.int64)
@@ -290,65 +356,13 @@ def skeleton_search(state, rules, max_positions):
     while sp > 0:
         sp -= 1
         _decode(stack0[sp], stack1[sp], f, d, m, radix)
-        total = f[0] + f[1] + f[2] + f[3]
-        if total == 52:
+        if f[0] + f[1] + f[2] + f[3] == 52:
             return WON, count
-        if _stuck(f, d, base, col_of, idx_of, other, free, marked):
+        if dead_ends and _stuck(f, d, base, col_of, idx_of, other, free, marked):
             continue
-        for k in range(NCOLS):
-            br = base[k, d[k] - 1] % 13 + 1 if d[k] > 0 else (14 if free else 0)
-            top[k] = br - m[k]
-            if d[k] == 0 and m[k] == 0:
-                tsuit[k] = 0
-            elif m[k] == 0:
-                tsuit[k] = 1 << (base[k, d[k] - 1] // 13)
-            else:
-                tsuit[k] = _suits(top[k], f, d, col_of, idx_of)
-        ns = 0
-        # a visibly safe foundation move is played alone (see the module doc)
-        minf = min(min(f[0], f[1]), min(f[2], f[3]))
-        safe = -1
-        for k in range(NCOLS):
-            if tsuit[k] != 0 and minf >= top[k] - 2:
-                fits = True
-                for s in range(4):
-                    if (tsuit[k] >> s) & 1 == 1 and f[s] != top[k] - 1:
-                        fits = False
-                if fits:
-                    safe = k
-                    break
-        for k in range(NCOLS):
-            if tsuit[k] == 0 or (safe >= 0 and k != safe):
-                continue
-            t = top[k]
-            src = tsuit[k]
-            # onto another column
-            for j in range(NCOLS):
-                if safe >= 0 or j == k or top[j] != t + 1:
-                    continue
-                if not free and d[k] == 1 and m[k] == 0:
-                    break  # a lone card stays put (kings=bottom)
-                if other and tsuit[j] != 0:
-                    # some allowed pair of suits must differ
-                    if src == tsuit[j] and (src & (src - 1)) == 0:
-                        continue
-                _without_top(f, d, m, k, nf, nd, nm)
-                nm[j] += 1
-                a, b = _encode(nf, nd, nm, radix)
-                succ0[ns] = a
-                succ1[ns] = b
-                is_home[ns] = False
-                ns += 1
-            # home, as each suit it may be
-            for s in range(4):
-                if (src >> s) & 1 == 1 and f[s] == t - 1:
-                    _without_top(f, d, m, k, nf, nd, nm)
-                    nf[s] += 1
-                    a, b = _encode(nf, nd, nm, radix)
-                    succ0[ns] = a
-                    succ1[ns] = b
-                    is_home[ns] = True
-                    ns += 1
+        _tops(f, d, m, base, col_of, idx_of, free, top, tsuit)
+        safe = _safe_column(f, top, tsuit) if safe_home else -1
+        ns = _successors(f, d, m, radix, top, tsuit, safe, other, lone_stays, nf, nd, nm, succ0, succ1, is_home)
         # column moves first onto the stack, then home moves (popped first)
         for i in range(2 * ns):
             if is_home[i % ns] != (i >= ns):

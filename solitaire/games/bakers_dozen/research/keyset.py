@@ -1,6 +1,6 @@
 """Exact sets of two-word keys, grown as they fill, and a growing stack of
 keys, for the relaxed games' exhaustive searches (``skeleton.py``,
-``threshold.py``).
+``threshold.py``, ``seatless.py``).
 
 Why exact: a relaxed game proves a deal lost only if every position it
 reaches was searched; a table that keeps hashes only could take a new
@@ -11,8 +11,10 @@ is never a key.
 import numpy as np
 from numba import njit
 
+from solitaire.jit import hashing
+
 USED = np.uint64(1) << np.uint64(63)
-_MIX = np.uint64(0x9E3779B97F4A7C15)
+_MIX = np.uint64(hashing.GOLDEN)
 
 
 @njit(cache=True)
@@ -65,6 +67,19 @@ def grown(table, count):
         if table[i, 1] != 0:
             add(bigger, table[i, 0], table[i, 1])
     return bigger
+
+
+@njit(cache=True)
+def start(w0, w1):
+    """A search's set and stack holding only its root's key (w0, w1):
+    (table, count, stack0, stack1, sp) as ``visit`` takes and returns them."""
+    table = new_table(16)
+    stack0 = np.empty(1 << 16, np.uint64)
+    stack1 = np.empty(1 << 16, np.uint64)
+    add(table, w0, w1)
+    stack0[0] = w0
+    stack1[0] = w1
+    return table, 1, stack0, stack1, 1
 
 
 @njit(cache=True)

@@ -1,4 +1,5 @@
-"""Bridge between the reference engine and the fast state (Python side)."""
+"""Bridge between the reference engine and the fast state (Python side):
+the rules array, encoding a reference position, fast moves as notation."""
 from __future__ import annotations
 
 from typing import Any
@@ -6,15 +7,18 @@ from typing import Any
 import numpy as np
 
 from solitaire import cards
-from solitaire.games.bakers_dozen.state import (C0, CAP, F0, H0, MOVE_BASE, NCOLS, R_KINGS_FREE, R_OTHER_SUIT,
-                                             RULES_LEN, STATE_LEN, TO_F)
+from solitaire.games.bakers_dozen.kernel.state import (C0, CAP, F0, H0, MOVE_BASE, NCOLS, R_KINGS_FREE, R_OFF,
+                                                       R_OTHER_SUIT, RULES_LEN, STATE_LEN, TO_F)
 from solitaire.notation import to_foundation, to_tableau
 
 
-def rules_array(rules: dict[str, Any]) -> np.ndarray:
+def rules_array(rules: dict[str, Any], off_bits: int = 0) -> np.ndarray:
+    """The (complete) rules as the kernels' array, with the switch word
+    ``off_bits`` (the ``OFF_*`` bits of the reductions switched off)."""
     arr = np.zeros(RULES_LEN, dtype=np.int64)
     arr[R_OTHER_SUIT] = rules["build"] == "other-suit"
     arr[R_KINGS_FREE] = rules["kings"] == "free"
+    arr[R_OFF] = off_bits
     return arr
 
 
