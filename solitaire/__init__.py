@@ -11,8 +11,8 @@ from solitaire import _numba_setup  # noqa: F401  (must run before any kernel im
 
 __version__ = "0.1.0"
 
-from solitaire.api import (batch, deal, game, game_names, load_run, replay, solve, solve_position,  # noqa: E402
-                           study)
+from solitaire.api import (batch, deal, game, game_names, load_run, play, replay, solve,  # noqa: E402
+                           solve_position, study)
 from solitaire.deals import Deal, Layout  # noqa: E402
 from solitaire.errors import (BudgetError, CardError, DealError, NotationError, ReplayError, RuleError,  # noqa: E402
                               SolutionFileError, StudyError, UnknownGame)
@@ -22,7 +22,7 @@ from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE  # noqa: E402
 __all__ = [
     "__version__",
     # functions
-    "game_names", "game", "deal", "solve", "solve_position", "replay", "batch", "study", "load_run",
+    "game_names", "game", "deal", "solve", "solve_position", "play", "replay", "batch", "study", "load_run",
     # values
     "Deal", "Layout", "SolveResult", "SOLVED", "UNSOLVABLE", "UNKNOWN",
     # errors

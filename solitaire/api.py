@@ -113,10 +113,33 @@ def solve_position(game: str, position: ReferenceState, *, optimal: bool = False
                                   optimal=optimal)
 
 
+def play(deal: Deal, *, policy: str = "hop", hidden: str = "tableau+stock", seed: int = 0,
+         samples: int | None = None, max_nodes: int | None = None, tt_mb: float | None = None,
+         candidates: int | None = None, **rules: Any):
+    """Play ``deal`` blind under ``rules``: a player who sees only what a
+    player at the table sees (``hidden``: ``"tableau+stock"`` or
+    ``"tableau"``) chooses every move with ``policy`` (``"hop"`` or
+    ``"greedy"``); the game turns cards up.  ``hop`` samples ``samples``
+    worlds per searched decision and solves each with at most ``max_nodes``
+    positions in a ``tt_mb`` MB table, comparing at most ``candidates``
+    plans.  The same deal, rules, policy and seed give the same game.
+
+    The result has ``result`` (``"won"`` or ``"lost"``, as played),
+    ``moves``, ``ended_by``, ``stats``, ``to_json()`` (the play file) and
+    ``summary()``; ``replay(result)`` gives its positions.
+    """
+    from solitaire.blind.game import play_game
+
+    params = {key: value for key, value in (("samples", samples), ("max_nodes", max_nodes), ("tt_mb", tt_mb),
+                                             ("candidates", candidates)) if value is not None}
+    return play_game(deal, rules, policy, hidden=hidden, seed=seed, **params)
+
+
 def replay(solution: SolveResult | str | Path) -> Iterator[ReferenceState]:
-    """The positions of a solve result or a solution file, on the reference
-    engine: the start, then the position after each move (every move is
-    checked; an illegal one raises ``ReplayError``).  Each has ``render()``."""
+    """The positions of a solve result, a blind game (``play``) or a
+    solution or play file, on the reference engine: the start, then the
+    position after each move (every move is checked; an illegal one raises
+    ``ReplayError``).  Each has ``render()``."""
     from solitaire.replaying import replay_from
 
     start, moves = _start_and_moves(solution)
@@ -127,7 +150,7 @@ def replay(solution: SolveResult | str | Path) -> Iterator[ReferenceState]:
 
 
 def _start_and_moves(solution: SolveResult | str | Path) -> tuple[ReferenceState, list[str]]:
-    if isinstance(solution, SolveResult):
+    if isinstance(solution, SolveResult) or hasattr(solution, "start_position"):  # a SolveResult or a PlayResult
         return solution.start_position(), list(solution.moves)
     from solitaire.games import get_game
     from solitaire.rules import parse_rules

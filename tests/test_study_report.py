@@ -162,7 +162,8 @@ def test_load_study(tmp_path):
     (lambda t: t.replace("max_nodes = 1000", "max_nodes = 0"), "max-nodes must be at least 1"),
     (lambda t: t + "\n[[compare]]\na = \"draw 1\"\nb = \"draw 2\"\n", "unknown setting 'draw 2'"),
     (lambda t: t.replace('label = "draw 3"', 'label = "draw 1"'), "labels must differ"),
-    (lambda t: t + "\nseed = 3\n", "unknown key(s) seed"),
+    (lambda t: t + "\ncolour = 3\n", "unknown key(s) colour"),
+    (lambda t: t + "\nseed = 3\n", "'hidden' and 'seed' need a 'policy'"),
     (lambda t: t.replace("[budget]", "[budget"), "not valid TOML"),
 ])
 def test_bad_study_files_give_one_clear_error(tmp_path, edit, message):

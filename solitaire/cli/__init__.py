@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from solitaire import __version__
-from solitaire.cli import solving, studies
+from solitaire.cli import play, solving, studies
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -24,8 +24,9 @@ def main():
       solitaire solve klondike 24 --draw 3
       solitaire solve klondike 1-200 --draw 3 --jsonl > all.jsonl
       solitaire solve --deal-file d.json --json > s.json && solitaire show s.json
+      solitaire play klondike 24 --draw 3 --hidden tableau --json > g.json   # blind
     """
 
 
-for _command in (*solving.COMMANDS, *studies.COMMANDS):
+for _command in (*solving.COMMANDS, *play.COMMANDS, *studies.COMMANDS):
     main.add_command(_command)

@@ -142,13 +142,15 @@ def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bo
               help="Write a page that plays the solution (one self-contained HTML file) instead.")
 @cli_errors
 def show(solution_file, moves_only, html_out):
-    """Replay a solution file position by position (checking every move).
+    """Replay a solution or play file position by position (checking every move).
 
     \b
     Examples:
       solitaire solve klondike 24 --json > s.json && solitaire show s.json
       solitaire show s.json --html win.html      # open it, press the right arrow to step
+      solitaire play klondike 24 --draw 3 --json > g.json && solitaire show g.json   # a blind game
     """
+    from solitaire.blind.playfile import check_result, is_play_file, write_play_page
     from solitaire.games import get_game
     from solitaire.replaying import replay
     from solitaire.rules import parse_rules
@@ -158,10 +160,11 @@ def show(solution_file, moves_only, html_out):
     spec = get_game(data["deal"].game)
     rules = parse_rules(spec, data["rules"])
     deal = data["deal"]
+    played = is_play_file(data["raw"])  # a game played blind (solitaire play)
     if html_out:
         from solitaire.render.page import write_solution_page
 
-        click.echo(write_solution_page(data["raw"], html_out))
+        click.echo(write_play_page(solution_file, html_out) if played else write_solution_page(data["raw"], html_out))
         return
     click.echo(f"{deal.label()}, rules {json.dumps(rules)}: {data['result']}, {len(data['moves'])} moves")
     if not moves_only:
@@ -173,7 +176,10 @@ def show(solution_file, moves_only, html_out):
             click.echo(state.render())
 
     final = replay(spec, deal.layout, rules, data["moves"], on_position)
-    if data["moves"]:
+    if played:
+        check_result(data["result"], final, solution_file)
+        click.echo(f"\n{data['result']} as played by policy {data['raw']['policy']['name']}")
+    elif data["moves"]:
         click.echo("\nwon" if final.is_won() else "\nthe moves are legal but the game is not won")
 
 

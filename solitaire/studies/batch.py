@@ -66,8 +66,9 @@ class BatchSummary:
     def text(self) -> str:
         c = self.counts
         head = "interrupted" if self.interrupted else "done"
-        text = (f"{head}: {self.stored} new deal(s) stored in {self.run_dir} "
-                f"({c[SOLVED]} solved, {c[UNSOLVABLE]} unsolvable, {c[UNKNOWN]} unknown) "
+        tally = (f"{c[SOLVED]} solved, {c[UNSOLVABLE]} unsolvable, {c[UNKNOWN]} unknown" if "won" not in c
+                 else f"{c['won']} won, {c.get('lost', 0)} lost as played")
+        text = (f"{head}: {self.stored} new deal(s) stored in {self.run_dir} ({tally}) "
                 f"in {self.seconds:.1f} s; {self.already} of the {self.asked} asked were already there")
         return "; ".join([text, *(stage.text() for stage in self.stages)])
 
@@ -95,6 +96,10 @@ def run_batch(run_dir: str | Path, config: RunConfig, deals: DealSet, backend=No
     """
     own_backend = backend is None
     backend = backend or InProcess()
+    if config.blind is not None and solve_fn is worker.solve_task:
+        from solitaire.studies.blind import PlayTask
+
+        solve_fn = PlayTask(config.blind)  # a blind setting: each deal is played, not solved
     run_dir = Path(run_dir)
     summary = BatchSummary(run_dir, asked=len(deals))
     try:
@@ -182,7 +187,7 @@ class _Passes:
                 row["budget_nodes"] = stage.max_nodes
                 self.store.append(row)
                 tally.stored += 1
-                counts[row["verdict"]] += 1
+                counts[row["verdict"]] = counts.get(row["verdict"], 0) + 1  # blind rows: won or lost
                 bar.update(1)
                 if bar.n % 50 == 0 or bar.n == bar.total:
                     bar.set_postfix_str(f"solved {counts[SOLVED]}, unsolvable {counts[UNSOLVABLE]}, "

@@ -26,6 +26,16 @@ study re-run resumes, and a larger ``deals`` only solves the new deals.
 ``escalate`` lists larger budgets, each for the deals still unknown after the
 one before (see ``runconfig``); stages added at the end of the list apply to
 an existing run's unknown deals.
+
+A setting with a ``policy`` is played blind (``solitaire.blind``, docs/blind.md;
+the policy's parameters are its budget, no escalation), and the report sets
+it beside the thoughtful setting of the same rules::
+
+    [[setting]]
+    label = "draw 3, blind"
+    rules = { draw = 3 }
+    policy = { name = "hop", samples = 20 }
+    hidden = "tableau"                              # optional: default tableau+stock; seed = 0 too
 """
 from __future__ import annotations
 
@@ -45,7 +55,7 @@ from solitaire.studies.runconfig import RunConfig, make_stages, stages_text
 
 TOP_KEYS = {"name", "title", "description", "game", "deals", "workers", "budget", "setting", "compare"}
 BUDGET_KEYS = {"max_nodes", "timeout", "tt_mb", "escalate"}
-SETTING_KEYS = {"label", "rules", "published"}
+SETTING_KEYS = {"label", "rules", "published", "policy", "hidden", "seed"}
 PUBLISHED_KEYS = {"percent", "plusminus", "source"}
 
 
@@ -134,9 +144,11 @@ def load_study(path: str | Path) -> Study:
         need(isinstance(label, str) and label.strip() != "", f"setting {i} needs a 'label'")
         rules = raw.get("rules", {})
         need(isinstance(rules, dict), f"setting {label!r}: 'rules' must be a table")
+        blind = {key: raw[key] for key in ("policy", "hidden", "seed") if key in raw} or None
+        need(blind is None or "policy" in blind, f"setting {label!r}: 'hidden' and 'seed' need a 'policy'")
         try:
-            config = RunConfig.make(data["game"], rules, *budget_args)
-        except (RuleError, ValueError) as exc:  # RuleError, BudgetError, UnknownGame
+            config = RunConfig.make(data["game"], rules, *budget_args, blind=blind)
+        except (RuleError, ValueError) as exc:  # RuleError, BudgetError, UnknownGame, BlindError
             raise StudyError(f"{where}: setting {label!r}: {exc}") from None
         published = raw.get("published")
         if published is not None:

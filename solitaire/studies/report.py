@@ -12,6 +12,10 @@ that a reader can understand without the command that made it:
                                   (``solitaire.studies.combine.cross_checks``): no deal
                                   may be won under the weaker and lost under the
                                   stronger; a report with such a deal is refused
+    blind.csv / .md, blind.png    blind settings (played by a policy that cannot see the
+                                  face-down cards) next to the thoughtful setting of the
+                                  same rules (``solitaire.studies.blind``); a blind win on
+                                  a deal proved unsolvable refuses the report
     distributions.csv             solution length, seconds and nodes per deal
     deals.parquet                 one row per (setting, deal), no move lists
     manifest.json                 configurations, sessions, provenance, labels
@@ -66,6 +70,10 @@ def load_setting(run_dir: str | Path, label: str | None = None, deals: DealSet |
     config, data = load_run_config(run_dir)
     rows = read_rows(run_dir, config.game, json.dumps(config.rules, sort_keys=True),
                      ["deal", "verdict", "moves", "nodes", "seconds", "reason", "session", "budget_nodes"])
+    if config.blind is not None:
+        from solitaire.studies.blind import as_verdicts
+
+        rows = as_verdicts(rows)  # won / lost as played, read as solved / unsolvable by the tables
     if deals is not None:
         rows = rows[deals.mask(rows["deal"].to_numpy())].reset_index(drop=True)
     if rows.empty:
@@ -102,6 +110,7 @@ class Report:
     deals: pd.DataFrame
     meta: dict = field(default_factory=dict)
     cross_checks: pd.DataFrame = field(default_factory=pd.DataFrame)
+    blind: pd.DataFrame = field(default_factory=pd.DataFrame)  # blind settings next to thoughtful ones
 
 
 def build_report(settings: list[Setting], title: str | None = None,
@@ -111,17 +120,23 @@ def build_report(settings: list[Setting], title: str | None = None,
     if len(set(labels)) != len(labels):
         raise StudyError(f"two settings share a label: {labels}")
     by_label = {s.label: s for s in settings}
-    if pairs is None:
+    if pairs is None:  # a blind setting meets its thoughtful one in blind.md, not here
         pairs = [(a.label, b.label) for a, b in itertools.combinations(settings, 2)
-                 if a.config.game == b.config.game][:MAX_PAIRS]
+                 if a.config.game == b.config.game
+                 and (a.config.blind is None) == (b.config.blind is None)][:MAX_PAIRS]
     for a, b in pairs:
         for name in (a, b):
             if name not in by_label:
                 raise StudyError(f"comparison names unknown setting {name!r} (settings: {', '.join(labels)})")
+    from solitaire.studies import blind
+
+    blind_pairs = blind.pairs(settings)
+    blind.check_wins(blind_pairs)
     meta = _meta(settings, title)
     stages = _stages(settings)
     return Report(meta["title"], settings, _summary(settings, stages), stages, _paired(by_label, pairs),
-                  _distributions(settings), _deal_rows(settings), meta, _cross_checks(settings))
+                  _distributions(settings), _deal_rows(settings), meta,
+                  _cross_checks([s for s in settings if s.config.blind is None]), blind.table(blind_pairs))
 
 
 def _cross_checks(settings: list[Setting]) -> pd.DataFrame:
@@ -182,6 +197,7 @@ def _summary(settings: list[Setting], stages: pd.DataFrame) -> pd.DataFrame:
             "median_seconds": float(s.rows["seconds"].median()),
             "total_seconds": float(s.rows["seconds"].sum()),
             "max_nodes": s.config.max_nodes, "tt_mb": s.config.tt_mb, "timeout": s.config.timeout,
+            "blind": "" if s.config.blind is None else s.config.budget_text(),
         }
         if pub.get("percent") is not None:
             lo, hi = pub["percent"] - pub.get("plusminus", 0), pub["percent"] + pub.get("plusminus", 0)
@@ -218,7 +234,9 @@ def _distributions(settings: list[Setting]) -> pd.DataFrame:
 
 
 def _deal_rows(settings: list[Setting]) -> pd.DataFrame:
-    frames = [s.rows.assign(setting=s.label) for s in settings]
+    from solitaire.studies.blind import as_played
+
+    frames = [(s.rows if s.config.blind is None else as_played(s.rows)).assign(setting=s.label) for s in settings]
     df = pd.concat(frames, ignore_index=True)
     return df[["setting", "deal", "verdict", "moves", "nodes", "seconds", "reason", "budget_nodes"]]
 
@@ -289,6 +307,13 @@ def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | Non
     if not report.cross_checks.empty:
         save_table(report.cross_checks, CROSS_CHECK_NOTE + markdown_table(report.cross_checks), "cross-checks",
                    f"{report.title}: cross-checks between related settings")
+    if not report.blind.empty:
+        from solitaire.studies import blind
+
+        save_table(report.blind, blind.markdown(report.blind, markdown_table), "blind",
+                   f"{report.title}: blind and thoughtful")
+        blind.chart(report.blind, report.meta).savefig(out / "blind.png", bbox_inches="tight")
+        written.append(out / "blind.png")
     report.distributions.round(6).to_csv(out / "distributions.csv", index=False)
     report.deals.to_parquet(out / "deals.parquet", index=False)
     written += [out / "distributions.csv", out / "deals.parquet"]
@@ -316,12 +341,17 @@ def summary_markdown(summary: pd.DataFrame) -> str:
         if pd.notna(r.published_pct):
             published = (f"{r.published_pct:.3f} ± {r.published_pm or 0:.3f} ({r.published_source or '?'}): "
                          + ("overlaps" if r.agrees_with_published else "**does not overlap**"))
-        rows.append({"setting": r.setting, "rules": r.rules, "deals": r.n, "won": r.solved, "lost": r.unsolvable,
+        rows.append({"setting": r.setting + (" (blind)" if r.blind else ""), "rules": r.rules, "deals": r.n,
+                     "won": r.solved, "lost": r.unsolvable,
                      "unknown": r.unknown, "winnable %": share,
                      "95% bounds %": f"{r.ci95_low_pct:.2f} .. {r.ci95_high_pct:.2f}", "published %": published})
     note = ("\n\n*won* = solved (replay-verified win), *lost* = proved unsolvable, *unknown* = budget ran out. "
             "The share lies between won/n and (won+unknown)/n; the 95% bounds are the Wilson lower bound of "
             "the first and the Wilson upper bound of the second.")
+    if "blind" in summary and summary["blind"].astype(bool).any():
+        note += (" A *blind* setting is played by a policy that cannot see the face-down cards: its *won* and "
+                 "*lost* are as played (a loss proves nothing), and its share is the win rate with its Wilson "
+                 "interval; blind.md sets it beside the thoughtful setting of the same rules.")
     return markdown_table(pd.DataFrame(rows)) + note
 
 

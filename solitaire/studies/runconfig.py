@@ -107,12 +107,15 @@ class RunConfig:
     tt_mb: float
     solver_version: str
     escalate: tuple[Stage, ...] = ()  # larger budgets for the deals still unknown, in order
+    blind: dict | None = None  # blind play (solitaire.blind.setting): policy, hidden, seed; None: thoughtful
 
     @classmethod
     def make(cls, game: str, given_rules: dict[str, Any], max_nodes: int | None, timeout: float | None,
-             tt_mb: float | None, escalate: Sequence[dict] = ()) -> "RunConfig":
+             tt_mb: float | None, escalate: Sequence[dict] = (), blind: dict | None = None) -> "RunConfig":
         """Validate the game, rules and budgets (with escalation stages); complete the rules.
-        A budget left out (None) takes the solver's default."""
+        A budget left out (None) takes the solver's default.  ``blind``: play
+        the deals blind instead (``solitaire.blind.setting.blind_config``);
+        the policy's parameters are then the budget (no escalation)."""
         from solitaire import __version__
         from solitaire.games import get_game
         from solitaire.rules import parse_rules
@@ -121,6 +124,13 @@ class RunConfig:
         max_nodes, tt_mb = budgets(max_nodes, tt_mb)
         spec = get_game(game)
         rules = parse_rules(spec, given_rules)
+        if blind is not None:
+            from solitaire.blind.setting import blind_config
+
+            blind = blind_config(blind)
+            policy = blind["policy"]
+            return cls(spec.name, rules, int(policy.get("max_nodes", 1)), None, float(policy.get("tt_mb", 1)),
+                       __version__, (), blind)
         check_budgets(max_nodes, timeout, tt_mb)
         stages = make_stages(max_nodes, timeout, tt_mb, escalate)
         return cls(spec.name, rules, int(max_nodes), None if timeout is None else float(timeout),
@@ -135,7 +145,8 @@ class RunConfig:
         try:
             return cls(str(data["game"]), dict(data["rules"]), int(data["max_nodes"]),
                        None if data["timeout"] is None else float(data["timeout"]), float(data["tt_mb"]),
-                       str(data["solver_version"]), tuple(Stage.from_json(s) for s in data.get("escalate", [])))
+                       str(data["solver_version"]), tuple(Stage.from_json(s) for s in data.get("escalate", [])),
+                       data.get("blind"))
         except (KeyError, TypeError, ValueError) as exc:
             raise StudyError(f"run configuration is incomplete or malformed ({exc})") from None
 
@@ -154,6 +165,10 @@ class RunConfig:
         return rules_text(self.rules)
 
     def budget_text(self) -> str:
+        if self.blind is not None:
+            from solitaire.blind.setting import blind_text
+
+            return blind_text(self.blind)
         text = f"node budget {self.max_nodes:,}/deal, TT {self.tt_mb:g} MB"
         if self.timeout is not None:
             text += f", time cap {self.timeout:g} s"
@@ -174,6 +189,8 @@ class RunConfig:
             a, b = getattr(self, key), getattr(other, key)
             if a != b:
                 out.append(f"{label}: {a} -> {b}")
+        if self.blind != other.blind:
+            out.append(f"blind: {self.blind} -> {other.blind}")
         if other.escalate[:len(self.escalate)] != self.escalate:  # stages added after these are allowed
             out.append(f"escalate: {stages_text(self.escalate)} -> {stages_text(other.escalate)} "
                        f"(stages can only be added after the stored ones)")

@@ -55,7 +55,8 @@ JOURNAL = "journal.jsonl"
 PARTS = "parts"
 LOCK = ".lock"
 
-ROW_FIELDS = ("deal", "verdict", "moves", "nodes", "seconds", "reason", "session", "solution", "budget_nodes")
+ROW_FIELDS = ("deal", "verdict", "moves", "nodes", "seconds", "reason", "session", "solution", "budget_nodes",
+              "decisions", "searched", "solves")
 SCHEMA = pa.schema([
     ("game", pa.string()),
     ("rules", pa.string()),
@@ -68,6 +69,9 @@ SCHEMA = pa.schema([
     ("session", pa.int32()),
     ("solution", pa.string()),
     ("budget_nodes", pa.int64()),  # the attempt's node limit (absent in parts written before escalation)
+    ("decisions", pa.int32()),  # blind play (solitaire.blind): moves chosen; null for thoughtful rows
+    ("searched", pa.int32()),  # blind play: decisions the policy searched
+    ("solves", pa.int64()),  # blind play: inner solves
 ])
 PER_DEAL = ("final_nodes", "final_seconds")  # computed from a deal's attempts, not stored
 COLUMNS = tuple(SCHEMA.names) + PER_DEAL
