@@ -108,7 +108,10 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, thr, choi
 
 def test_deal_417_is_lost_under_any_suit_and_kings_bottom():
     """The proof of docs/bakers_dozen.md: the seatless game at rank 5 holds
-    922,727 positions, none won; at rank 6 it is won."""
+    922,727 positions, none won; at rank 6 it is won.  Regression pin: the
+    count is the relaxation's own output (no other engine decides deal 417;
+    the relaxation itself is checked against the independent oracle in
+    test_oracle_bakers_dozen.py)."""
     rules = {"build": "any-suit", "kings": "bottom"}
     state = SPEC.new_reference(make_deal("bakers-dozen", 417).layout, rules)
     arr, rules_arr = SPEC.encode(state, rules), SPEC.rules_array(rules)

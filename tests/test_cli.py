@@ -125,3 +125,16 @@ def test_a_second_process_loads_the_kernels_from_the_cache():
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     hits, misses = map(int, out.stdout.split())
     assert hits >= 1 and misses == 0
+
+
+def test_the_cli_page_is_what_the_help_says():
+    """docs/cli.md is generated (``python -m solitaire.cli.manual > docs/cli.md``)."""
+    from pathlib import Path
+
+    from solitaire.cli.manual import markdown
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
+    text = markdown()
+    assert page.read_text() == text, "docs/cli.md is stale: python -m solitaire.cli.manual > docs/cli.md"
+    assert all(f"## solitaire {name}\n" in text for name in ("deal", "solve", "show", "games", "batch", "study",
+                                                              "report"))

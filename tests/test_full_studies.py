@@ -1,19 +1,19 @@
 """The committed full studies: the README's table is what their reports say,
 and their verdicts agree with their pilots' and with the shortest-win runs
-(benchmarks/full_studies.py)."""
+(``solitaire.studies.committed``)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from benchmark_scripts import load
+
+from solitaire.studies import committed as FULL
 
 ROOT = Path(__file__).resolve().parent.parent
-FULL = load("full_studies")
 
 
 def test_the_readme_table_is_what_the_committed_reports_say():
-    rows = FULL.readme_rows()
+    rows = FULL.headline_rows()
     assert rows.count("\n") + 1 == sum(len(FULL.summary(folder)) for folder in FULL.FULL_STUDIES)
     assert rows in (ROOT / "README.md").read_text()
 

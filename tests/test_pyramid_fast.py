@@ -54,7 +54,7 @@ def check_position(ref, rules, arr):
     return moves, described
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rule_sets, st.integers(1, 10**6), st.integers(0, 2**32))
 def test_random_games_agree(given_rules, deal_number, seed):
     rules = parse_rules(SPEC, given_rules)
@@ -70,7 +70,7 @@ def test_random_games_agree(given_rules, deal_number, seed):
         ref.play(rng.choice(removals) if removals and rng.random() < 0.7 else rng.choice(described)[0])
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rule_sets, st.integers(0, 10**6))
 def test_end_game_positions_agree(given_rules, seed):
     rules = parse_rules(SPEC, given_rules)

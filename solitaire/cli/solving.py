@@ -79,7 +79,7 @@ def _progress_printer():
 @click.option("--jsonl", is_flag=True, help="Write one solution file per line (for a range).")
 @cli_errors
 def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bound, as_json, jsonl, **kwargs):
-    """Solve deal(s) DEALS of GAME (e.g. 24, or 1-200), or a --deal-file.
+    """Solve DEALS of GAME (one number such as 24, or a range such as 1-200), or a --deal-file.
 
     Prints the verdict (solved / unsolvable / unknown), moves, nodes and time.
     Every 'solved' has been replayed on the reference engine.

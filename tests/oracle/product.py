@@ -1,0 +1,176 @@
+"""The one adapter between the oracle tests and the product's fast engine.
+
+Every call the oracle tests make into the fast engine (solver phases,
+kernels, relaxations) goes through this module, so a restructured core is
+re-pointed here alone.  Verdicts use the oracle's words (``search.WON``,
+``search.LOST``) and ``UNKNOWN`` for a budget or depth cut.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+import engine_runs as P
+from solitaire.games import get_game
+from solitaire.games.base import IllegalMove, ReferenceState
+from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE  # noqa: F401  (re-exported to the tests)
+from solitaire.search import calls
+from solitaire.solver import plain_verdict, solve_position
+from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
+
+from oracle.search import LOST, WON
+
+_WORDS = {SOLVED: WON, UNSOLVABLE: LOST, UNKNOWN: UNKNOWN}
+
+
+def spec(game: str):
+    return get_game(game)
+
+
+def encode(game: str, state: ReferenceState, rules: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """(fast state, rules array) of a reference position."""
+    sp = get_game(game)
+    return sp.encode(state, rules), sp.rules_array(rules)
+
+
+class ProductWinFails(AssertionError):
+    """The product's winning line is not a win of the reference engine."""
+
+
+def replay_win(start: ReferenceState, moves: list[str]) -> None:
+    state = start.copy()
+    for i, move in enumerate(moves):
+        if state.is_won():
+            raise ProductWinFails(f"move {i + 1} '{move}' after the game is won")
+        try:
+            state.play(move)
+        except (IllegalMove, ValueError) as exc:
+            raise ProductWinFails(f"move {i + 1} '{move}' is illegal: {exc}") from None
+    if not state.is_won():
+        raise ProductWinFails(f"the product's {len(moves)} moves do not win")
+
+
+def product_verdict(game: str, state: ReferenceState, rules: dict[str, Any], *, optimal: bool = False,
+                    max_nodes: int = 200_000, tt_mb: float = 16) -> tuple[str, int | None, int]:
+    """(verdict, length, nodes) of the product with every phase on, as
+    ``solitaire.solver.solve`` runs a deal: discrepancy search, the
+    early and late relaxations, weighted A*, the deciding DFS, and with
+    ``optimal`` the shortest-win search.  ``length``: the moves of the win
+    (replayed on ``state``); with ``optimal`` None unless proved shortest."""
+    result = solve_position(game, state, rules, max_nodes=max_nodes, tt_mb=tt_mb, optimal=optimal)
+    length = None
+    if result.verdict == SOLVED:
+        replay_win(state, result.moves)  # ``solve_position`` replays it too: this checks that it did
+        length = len(result.moves) if not optimal or result.optimal else None
+    return _WORDS[result.verdict], length, result.nodes
+
+
+def root_moves(game: str, state: ReferenceState, rules: dict[str, Any], mode: int = MODE_SOLVE) -> int:
+    """How many moves the kernel offers at the root in ``mode`` (0 in
+    MODE_SOLVE: a root dead-end rule rejects the position)."""
+    sp = get_game(game)
+    root, rules_arr = encode(game, state, rules)
+    out = np.zeros(sp.max_moves, dtype=np.int32)
+    return int(calls.gen_moves(sp.handle, root, rules_arr, out, mode))
+
+
+def root_dead(game: str, state: ReferenceState, rules: dict[str, Any]) -> bool:
+    """Does the product reject the position at its root (no search moves)?"""
+    return not state.is_won() and root_moves(game, state, rules) == 0
+
+
+def dfs_verdict(game: str, state: ReferenceState, rules: dict[str, Any], mode: int = MODE_SOLVE,
+                max_nodes: int = 200_000, rules_arr: np.ndarray | None = None) -> tuple[str, int]:
+    """(verdict, nodes) of one plain DFS of the fast engine in ``mode``
+    (MODE_ALL: every legal move, no reduction)."""
+    sp = get_game(game)
+    root, arr = encode(game, state, rules)
+    verdict, nodes = plain_verdict(sp, root, arr if rules_arr is None else rules_arr, mode, max_nodes=max_nodes,
+                                   tt_mb=16)
+    return _WORDS[verdict], nodes
+
+
+def weighted_verdict(game: str, state: ReferenceState, rules: dict[str, Any],
+                     max_nodes: int = 200_000) -> str:
+    """Weighted A* on the solvability moves: it proves a loss by running out of positions."""
+    sp = get_game(game)
+    root, arr = encode(game, state, rules)
+    verdict, _ = P.weighted_search(sp, root, sp.search.weighted_rules(arr), sp.search.weighted_weight, max_nodes=max_nodes,
+                                   tt_mb=16)
+    return _WORDS[verdict]
+
+
+def astar_length(game: str, state: ReferenceState, rules: dict[str, Any], max_nodes: int = 200_000,
+                 upper: int = 400) -> int | None | str:
+    """Fewest moves by the product's A* (MODE_OPTIMAL); None: no win; UNKNOWN: budget."""
+    sp = get_game(game)
+    root, arr = encode(game, state, rules)
+    length, _ = P.astar_length(sp, root, arr, upper=upper, max_nodes=max_nodes, tt_mb=16,
+                               partial=sp.search.astar_partial)
+    return UNKNOWN if length == -1 else length
+
+
+def ida_length(game: str, state: ReferenceState, rules: dict[str, Any], max_nodes: int = 200_000) -> int | None | str:
+    """Fewest moves by the product's IDA* (MODE_OPTIMAL); None: no win; UNKNOWN: budget."""
+    sp = get_game(game)
+    root, arr = encode(game, state, rules)
+    length = P.shortest_length(sp, root, arr, max_nodes=max_nodes, tt_mb=16)
+    return UNKNOWN if length == -1 else length
+
+
+def lower_bound(game: str, state: ReferenceState, rules: dict[str, Any]) -> int:
+    sp = get_game(game)
+    root, arr = encode(game, state, rules)
+    return int(calls.lower_bound(sp.handle, root, arr))
+
+
+def relaxation_verdict(game: str, state: ReferenceState, rules: dict[str, Any],
+                       max_positions: int = 200_000) -> tuple[str, str]:
+    """The game's relaxation alone (what ``solve`` tries on an undecided
+    deal): (LOST, proof name) if it proves the position lost, else
+    (UNKNOWN, "") (a relaxed win proves nothing)."""
+    sp = get_game(game)
+    root, arr = encode(game, state, rules)
+    relaxed = sp.search.relaxed_rules(arr)
+    if relaxed is not None:
+        verdict, _ = dfs_verdict(game, state, rules, MODE_SOLVE, max_positions, rules_arr=relaxed)
+        return (LOST, sp.search.relaxation) if verdict == LOST else (UNKNOWN, "")
+    if not sp.search.relaxation:
+        return UNKNOWN, ""
+    lost, _, name = sp.search.prove_lost(root, arr, max_positions)
+    return (LOST, name or sp.search.relaxation) if lost else (UNKNOWN, "")
+
+
+# --- Baker's Dozen relaxations, each on its own ------------------------------------------------
+def bakers_relaxed(kind: str, state: ReferenceState, rules: dict[str, Any], rank: int = 0,
+                   max_positions: int = 200_000) -> str:
+    """One relaxed game of Baker's Dozen from ``state``: "threshold",
+    "seatless" (at threshold ``rank``), "skeleton" or "ladder": LOST, WON
+    (the relaxed game is won: says nothing of the real one), UNKNOWN
+    (budget), or "refused"."""
+    from solitaire.games.bakers_dozen import ladder, seatless, skeleton, threshold
+
+    root, arr = encode("bakers-dozen", state, rules)
+    if kind == "ladder":
+        lost, _, _ = ladder.prove_lost(root, arr, max_positions)
+        return LOST if lost else UNKNOWN
+    if kind == "threshold":
+        status, _ = threshold.threshold_search(root, arr, rank, max_positions)
+        codes = {threshold.WON: WON, threshold.LOST: LOST, threshold.BUDGET: UNKNOWN, threshold.REFUSED: "refused"}
+    elif kind == "seatless":
+        status, _ = seatless.seatless_search(root, arr, rank, max_positions)
+        codes = {seatless.WON: WON, seatless.LOST: LOST, seatless.BUDGET: UNKNOWN, seatless.REFUSED: "refused"}
+    else:
+        status, _ = skeleton.skeleton_search(root, arr, max_positions)
+        codes = {skeleton.WON: WON, skeleton.LOST: LOST, skeleton.BUDGET: UNKNOWN}
+    return codes[int(status)]
+
+
+def bakers_root_dead(state: ReferenceState, rules: dict[str, Any]) -> bool:
+    """Baker's Dozen's root dead-end checks (``analysis.is_dead_end``,
+    ``seats.is_seat_deadlock`` under kings=bottom)."""
+    from solitaire.games.bakers_dozen import analysis, seats
+
+    root, arr = encode("bakers-dozen", state, rules)
+    return bool(analysis.is_dead_end(root, arr)) or bool(seats.is_seat_deadlock(root, arr))
