@@ -1,6 +1,6 @@
 """The relaxed games of Baker's Dozen on chosen deals (kings=bottom).
 
-For each deal: the ladder of ``solitaire.games.bakers_dozen.ladder`` (the
+For each deal: the ladder of ``solitaire.games.bakers_dozen.research.ladder`` (the
 solver's own relaxation phase), or the threshold game (or with --seatless
 the seatless game) at the given ranks one by one, with the verdict, relaxed
 positions, seconds and peak memory of each.  "lost" proves the deal lost;
@@ -18,10 +18,11 @@ import time
 
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.games.bakers_dozen import ladder, seatless, threshold
+from solitaire.games.bakers_dozen.research import ladder, seatless, threshold
+from solitaire.games.bakers_dozen.research.status import BUDGET, LOST, REFUSED, WON
 
 SPEC = get_game("bakers-dozen")
-NAMES = {threshold.WON: "won", threshold.LOST: "lost", threshold.BUDGET: "budget", threshold.REFUSED: "refused"}
+NAMES = {WON: "won", LOST: "lost", BUDGET: "budget", REFUSED: "refused"}
 
 
 def parse_deals(text: str) -> list[int]:
@@ -62,7 +63,7 @@ def main() -> None:
                 game = "seatless" if args.seatless else "threshold"
                 print(f"deal {deal} {game} {thr}: {NAMES[status]}, {positions:,} positions, "
                       f"{time.perf_counter() - t:.1f} s", flush=True)
-                lost += status == threshold.LOST
+                lost += status == LOST
         else:
             t = time.perf_counter()
             proved, positions, name = ladder.prove_lost(root, rules_arr, budget)

@@ -20,6 +20,7 @@ from solitaire.deal_ranges import parse_deal_range
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.klondike import kernel as KL
+from solitaire.games.klondike.kernel.never_moves import never_moves
 from solitaire.rules import parse_rules
 from solitaire.search import config
 from solitaire.search import dfs as engine
@@ -68,7 +69,7 @@ def t_dead(states, rules, buf):
 def t_never(states, rules):
     total = 0
     for i in range(states.shape[0]):
-        total += KL._never_moves(states[i], rules)
+        total += never_moves(states[i], rules)
     return total
 
 
@@ -136,7 +137,7 @@ def main() -> None:
         "gen_moves (all)": lambda: t_gen(states, rules, buf),
         "gen + apply each move": lambda: t_apply(states, rules, buf, child),
         "dead_end (A, B, M)": lambda: t_dead(states, rules, buf),
-        "_never_moves (M)": lambda: t_never(states, rules),
+        "never_moves (M)": lambda: t_never(states, rules),
         "loc fill only": lambda: t_loc_only(states, rules, buf),
         "state_key": lambda: t_key(states, rules),
         "state_key + probe_insert": lambda: t_probe(states, rules, table.keys, table.vals, table.stamps),

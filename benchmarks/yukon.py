@@ -31,7 +31,7 @@ def main() -> None:
     parser.add_argument("--optimal-nodes", type=int, default=2_000_000)
     parser.add_argument("--tt-mb", type=float, default=256)
     parser.add_argument("--swap-components", action="store_true",
-                        help="solvability part with the opt-in R7b folding (solitaire solve --swap-components)")
+                        help="solvability part with the opt-in swap components (solitaire solve --swap-components)")
     args = parser.parse_args()
 
     t0 = time.perf_counter()
@@ -61,7 +61,7 @@ def main() -> None:
         t = np.array(times)
         s = solvability(counts["solved"], counts["unsolvable"], counts["unknown"])
         print(f"solvability: deals {args.deals} ({len(numbers)}), max_nodes {args.max_nodes}, "
-              f"tt {args.tt_mb} MB, one worker" + (", swap components (R7b)" if args.swap_components else ""))
+              f"tt {args.tt_mb} MB, one worker" + (", swap components" if args.swap_components else ""))
         print(f"  {counts}")
         print(f"  solvable {s['low']:.2%} .. {s['high']:.2%}  (95% Wilson: {s['ci_low']:.2%} .. {s['ci_high']:.2%})"
               f"  unknown {counts['unknown'] / len(numbers):.2%}")

@@ -5,9 +5,9 @@ search that proves a deal lost, the plain depth-first search on the
 solvability moves with every reduction, under three foldings:
 
 * ``none``: no swap classes (``SWAP_CLASSES`` off);
-* ``r7``: the default, classes of free-stack swaps (``swaps.py``);
+* ``classes``: the default, classes of free-stack swaps (``kernel/swaps.py``);
 * ``components``: every class joined by swaps (the opt-in
-  ``SWAP_COMPONENTS``, ``swap_components.py``).
+  ``SWAP_COMPONENTS``, ``research/swap_components.py``).
 
 With ``--solve`` it runs ``solve`` instead (every phase, as the CLI does,
 wins replayed): the verdict at a budget.
@@ -16,7 +16,7 @@ Prints verdict, nodes, seconds and nodes per second, one line per deal and
 folding (the first deal of a run includes numba's compilation when the
 cache is cold).
 
-    python benchmarks/yukon_folding.py --deals 10,96,118,78 --folding r7,components
+    python benchmarks/yukon_folding.py --deals 10,96,118,78 --folding classes,components
     python benchmarks/yukon_folding.py --deals 886 --folding components --max-nodes 30000000 --tt-mb 1024
     python benchmarks/yukon_folding.py --deals 886,823 --folding components --solve
 """
@@ -30,15 +30,14 @@ from solitaire.jit import modes
 from solitaire.deal_ranges import parse_deal_range
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.games.yukon import fast
-from solitaire.games.yukon import kernel as K
-from solitaire.search import config
+from solitaire.games.yukon import bridge
+from solitaire.games.yukon.kernel import state as S
 from solitaire.search import dfs as engine
 from engine_runs import search_position
 from solitaire.solver import solve
 
-FOLDINGS = {"none": K.ALL_REDUCTIONS & ~K.SWAP_CLASSES, "r7": K.ALL_REDUCTIONS,
-            "components": K.ALL_REDUCTIONS | K.SWAP_COMPONENTS}
+FOLDINGS = {"none": S.ALL_REDUCTIONS & ~S.SWAP_CLASSES, "classes": S.ALL_REDUCTIONS,
+            "components": S.ALL_REDUCTIONS | S.SWAP_COMPONENTS}
 VERDICTS = {engine.SOLVED: "solved", engine.EXHAUSTED: "unsolvable"}
 
 
@@ -47,7 +46,7 @@ def run(deal: int, folding: str, max_nodes: int, tt_mb: int) -> tuple[str, int, 
     spec = get_game("yukon")
     root = spec.encode(spec.new_reference(make_deal("yukon", deal).layout, {}), {})
     start = time.perf_counter()
-    status, stack = search_position(spec, root, fast.rules_array(FOLDINGS[folding]), modes.MODE_SOLVE,
+    status, stack = search_position(spec, root, bridge.rules_array(FOLDINGS[folding]), modes.MODE_SOLVE,
                                     max_nodes=max_nodes, tt_mb=tt_mb)
     verdict = VERDICTS.get(status, "unknown")
     if verdict == "unsolvable" and stack.ctl[engine.CUTOFF]:
@@ -58,14 +57,14 @@ def run(deal: int, folding: str, max_nodes: int, tt_mb: int) -> tuple[str, int, 
 def run_solve(deal: int, folding: str, max_nodes: int, tt_mb: int) -> tuple[str, int, float]:
     """(verdict, nodes, seconds) of ``solve`` with the folding."""
     result = solve(make_deal("yukon", deal), {}, max_nodes=max_nodes, tt_mb=tt_mb,
-                   rules_arr=fast.rules_array(FOLDINGS[folding]))
+                   rules_arr=bridge.rules_array(FOLDINGS[folding]))
     return result.verdict, result.nodes, result.seconds
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="10,96,118,78")
-    parser.add_argument("--folding", default="r7,components", help="comma list of: " + ", ".join(FOLDINGS))
+    parser.add_argument("--folding", default="classes,components", help="comma list of: " + ", ".join(FOLDINGS))
     parser.add_argument("--max-nodes", type=int, default=10_000_000)
     parser.add_argument("--tt-mb", type=int, default=1024)
     parser.add_argument("--solve", action="store_true", help="run solve (every phase) instead of the plain DFS")

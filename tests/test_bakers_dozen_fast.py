@@ -14,10 +14,11 @@ from solitaire.jit import modes
 from solitaire import cards
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.games.bakers_dozen import analysis, kernel, seats
-from solitaire.games.bakers_dozen.oracle import bfs_distance, random_position, seat_position
+from bakers_dozen_oracle import bfs_distance, random_position, seat_position
+from solitaire.games.bakers_dozen import kernel
+from solitaire.games.bakers_dozen.kernel import deadends, seats
+from solitaire.games.bakers_dozen.kernel.state import C0, CAP, H0, MAX_MOVES, MOVE_BASE, TO_F
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.games.bakers_dozen.state import C0, CAP, H0, MAX_MOVES, MOVE_BASE, TO_F
 from solitaire.search import config
 from solitaire.search import dfs as engine
 from solitaire.solver import solve
@@ -177,7 +178,7 @@ def test_dead_end_rule_never_fires_on_a_winnable_position():
     fired = 0
     for state in small_positions(300, 9, 4):
         arr = SPEC.encode(state, state.rules)
-        if analysis.is_dead_end(arr, SPEC.rules_array(state.rules)):
+        if deadends.is_dead_end(arr, SPEC.rules_array(state.rules)):
             fired += 1
             assert bfs_distance(state) is None, state.columns
     assert fired >= 10
@@ -210,7 +211,7 @@ def test_lone_card_moves_are_dropped_only_under_kings_bottom():
         assert ("7S>t2" in reduced) == (kings == "free")
 
 
-# --- Kings as seats for Queens (seats.py) --------------------------------------------------
+# --- Kings as seats for Queens (kernel/seats.py) --------------------------------------------------
 def _queens_fighting_for_one_king(kings_apart: bool) -> BakersDozenState:
     """QS over 7S and QC over 7C in one column: both Queens must move before
     their suits go on.  With KS lying on KC only KS can take a Queen; once QC
@@ -227,7 +228,7 @@ def _queens_fighting_for_one_king(kings_apart: bool) -> BakersDozenState:
 def test_seat_deadlock_sees_two_queens_needing_one_king(kings_apart):
     state = _queens_fighting_for_one_king(kings_apart)
     arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
-    assert not analysis.is_dead_end(arr, rules_arr)  # the first-move relaxation lets both Queens use KS
+    assert not deadends.is_dead_end(arr, rules_arr)  # the first-move relaxation lets both Queens use KS
     assert bool(seats.is_seat_deadlock(arr, rules_arr)) == (not kings_apart)
     if kings_apart:
         assert search(state, modes.MODE_ALL) == engine.SOLVED
@@ -248,7 +249,7 @@ def test_seat_deadlock_fires_only_on_lost_positions():
         arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
         if seats.is_seat_deadlock(arr, rules_arr):
             fired += 1
-            beyond_first_moves += not analysis.is_dead_end(arr, rules_arr)
+            beyond_first_moves += not deadends.is_dead_end(arr, rules_arr)
             status, ctl = run_engine(state, modes.MODE_ALL, -1, 2_000_000)
             assert status == engine.EXHAUSTED and not ctl[engine.CUTOFF], (state.columns, state.foundation)
     assert fired >= 40 and beyond_first_moves >= 8, (fired, beyond_first_moves)
@@ -300,7 +301,7 @@ def test_lower_bound_counts_a_cycle_between_two_columns():
         assert kernel.lower_bound(arr, rules_arr) == 5
         assert bfs_distance(state) == truth
         # kings=bottom: KH can never move (no home, no target, no empty column to enter)
-        assert bool(analysis.is_dead_end(arr, rules_arr)) == (truth is None)
+        assert bool(deadends.is_dead_end(arr, rules_arr)) == (truth is None)
 
 
 def test_lower_bound_never_exceeds_breadth_first_distance():

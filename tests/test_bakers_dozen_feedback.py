@@ -1,5 +1,5 @@
 """The sharper Baker's Dozen bound: the least feedback set of the precedence
-graph (``feedback.py``), against brute force and breadth-first search."""
+graph (``kernel/feedback.py``), against brute force and breadth-first search."""
 from __future__ import annotations
 
 import itertools
@@ -10,8 +10,9 @@ from click.testing import CliRunner
 
 from solitaire.cli import main
 from solitaire.games import get_game
-from solitaire.games.bakers_dozen import analysis, feedback, kernel
-from solitaire.games.bakers_dozen.oracle import bfs_distance, random_position
+from bakers_dozen_oracle import bfs_distance, random_position
+from solitaire.games.bakers_dozen import kernel
+from solitaire.games.bakers_dozen.kernel import bounds, feedback
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 
 SPEC = get_game("bakers-dozen")
@@ -78,17 +79,17 @@ def test_least_feedback_is_the_minimum_feedback_set():
         # no branching allowed: only "a cycle is left, so not 0" is proved
         assert feedback.least_feedback(arr, mask, 0, 52, 0) == min(truth, 1)
         checked += 1
-        above_packing += truth > analysis_packing(state)
+        above_packing += truth > packing_of(state)
     assert checked >= 100 and above_packing >= 3, (checked, above_packing)
 
 
-def analysis_packing(state: BakersDozenState) -> int:
+def packing_of(state: BakersDozenState) -> int:
     """The 4-cycle packing ``lower_bound`` adds on top of the cards and F."""
     arr = SPEC.encode(state, ANY_BOTTOM)
     alive = np.zeros(52, np.bool_)
     column = np.empty(52, np.int64)
-    analysis._cards_and_blockers(arr, alive, column)
-    return int(analysis._pack_four_cycles(arr, alive, column))
+    bounds._cards_and_blockers(arr, alive, column, True)
+    return int(bounds._pack_four_cycles(arr, alive, column))
 
 
 def test_sharper_bound_never_exceeds_breadth_first_distance():

@@ -1,4 +1,4 @@
-"""The seatless game (``seatless.py``): a loss there is a loss of the real
+"""The seatless game (``research/seatless.py``): a loss there is a loss of the real
 position, checked against breadth-first search, the exhaustive search and
 the threshold game it relaxes; and deal 417 (any-suit / kings=bottom) is
 lost in it."""
@@ -11,11 +11,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
+from bakers_dozen_oracle import bfs_distance, one_king_two_queens, random_position, seat_position
 from solitaire.jit import modes
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.games.bakers_dozen import seatless, threshold
-from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
+from solitaire.games.bakers_dozen.research import seatless, threshold
+from solitaire.games.bakers_dozen.research.status import LOST, REFUSED, WON
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.search import config
 from solitaire.search import dfs as engine
@@ -47,12 +48,12 @@ def test_never_loses_a_won_small_position():
         truth = bfs_distance(state) is not None
         for thr in (1, 3, 5, 7, 9, 13):
             v = verdict(state, thr)
-            assert v in (seatless.WON, seatless.LOST)
-            if v == seatless.LOST:
+            assert v in (WON, LOST)
+            if v == LOST:
                 assert not truth, (state.columns, state.foundation, state.rules, thr)
                 if thr >= threshold.LOWEST_THRESHOLD:
-                    assert threshold_verdict(state, thr) == threshold.LOST
-            seen["lost" if v == seatless.LOST else "won" if truth else "won but lost"] += 1
+                    assert threshold_verdict(state, thr) == LOST
+            seen["lost" if v == LOST else "won" if truth else "won but lost"] += 1
     assert seen["lost"] >= 10 and seen["won"] >= 10, seen
 
 
@@ -64,7 +65,7 @@ def test_scarce_kings():
     for i in range(80):
         state = seat_position(rng, BOTTOM_RULES[i % 2])
         v = verdict(state, 1)
-        if v == seatless.LOST:
+        if v == LOST:
             assert exact(state, modes.MODE_ALL, 2_000_000) == engine.EXHAUSTED, (state.columns, state.rules)
             lost += 1
     assert lost >= 5, lost
@@ -74,15 +75,15 @@ def test_a_crafted_loss_is_seen():
     """Two Queens need the one free King: lost, with or without seats; with
     the Kings apart, won."""
     state = one_king_two_queens()
-    assert verdict(state, 8) == seatless.LOST
+    assert verdict(state, 8) == LOST
     apart = state.copy()
     apart.columns[1] = [apart.columns[0].pop()]
-    assert verdict(apart, 8) == seatless.WON
+    assert verdict(apart, 8) == WON
 
 
 def test_refuses_kings_free():
     state = SPEC.new_reference(make_deal("bakers-dozen", 5).layout, {"build": "any-suit", "kings": "free"})
-    assert verdict(state, 5) == seatless.REFUSED
+    assert verdict(state, 5) == REFUSED
 
 
 @settings(max_examples=60, deadline=None)
@@ -102,7 +103,7 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, thr, choi
     """Random lines from real deals: where the seatless game is lost, the
     exact search finds no win."""
     state = after_random_moves(deal, rules, choices[:moves])
-    if verdict(state, thr, 300_000) == seatless.LOST:
+    if verdict(state, thr, 300_000) == LOST:
         assert exact(state, modes.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
 
 
@@ -115,5 +116,5 @@ def test_deal_417_is_lost_under_any_suit_and_kings_bottom():
     rules = {"build": "any-suit", "kings": "bottom"}
     state = SPEC.new_reference(make_deal("bakers-dozen", 417).layout, rules)
     arr, rules_arr = SPEC.encode(state, rules), SPEC.rules_array(rules)
-    assert seatless.seatless_search(arr, rules_arr, 5, 2_000_000) == (seatless.LOST, 922_727)
-    assert seatless.seatless_search(arr, rules_arr, 6, 2_000_000)[0] == seatless.WON
+    assert seatless.seatless_search(arr, rules_arr, 5, 2_000_000) == (LOST, 922_727)
+    assert seatless.seatless_search(arr, rules_arr, 6, 2_000_000)[0] == WON

@@ -1,4 +1,4 @@
-"""The skeleton relaxation (solitaire.games.bakers_dozen.skeleton): it may call
+"""The skeleton relaxation (solitaire.games.bakers_dozen.research.skeleton): it may call
 a position lost only when it is lost."""
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
+from bakers_dozen_oracle import bfs_distance, one_king_two_queens, random_position
 from solitaire.jit import modes
 from solitaire.games import get_game
-from solitaire.games.bakers_dozen import analysis, seats, skeleton
-from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position
+from solitaire.games.bakers_dozen.kernel import deadends, seats
+from solitaire.games.bakers_dozen.research import skeleton
+from solitaire.games.bakers_dozen.research.status import LOST, WON
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.search import config
 from solitaire.search import dfs as engine
@@ -37,9 +39,9 @@ def test_never_loses_a_won_small_position(part):
     for i in range(75):
         state = random_position(rng, 10, ALL_RULES[i % 4])
         verdict = skeleton_verdict(state)
-        assert verdict in (skeleton.WON, skeleton.LOST)
+        assert verdict in (WON, LOST)
         truth = bfs_distance(state)
-        if verdict == skeleton.LOST:
+        if verdict == LOST:
             lost += 1
             assert truth is None, (state.columns, state.foundation, state.rules)
         else:
@@ -55,9 +57,9 @@ def test_sees_some_losses_the_dead_end_tests_miss():
     for i in range(400):
         state = random_position(rng, 14, ALL_RULES[i % 4])
         arr, rules_arr = SPEC.encode(state, state.rules), SPEC.rules_array(state.rules)
-        if analysis.is_dead_end(arr, rules_arr) or seats.is_seat_deadlock(arr, rules_arr):
+        if deadends.is_dead_end(arr, rules_arr) or seats.is_seat_deadlock(arr, rules_arr):
             continue
-        if skeleton_verdict(state) == skeleton.LOST:
+        if skeleton_verdict(state) == LOST:
             beyond += 1
             assert exact(state) == engine.EXHAUSTED, (state.columns, state.foundation, state.rules)
     assert beyond >= 1, beyond  # 1 of these 400 (seed 6)
@@ -71,15 +73,15 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, choices):
     search (MODE_SOLVE, its reductions proved) finds no win."""
     state = after_random_moves(deal, rules, choices[:moves])
     verdict = skeleton_verdict(state, 300_000)
-    if verdict == skeleton.LOST:
+    if verdict == LOST:
         assert exact(state, modes.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, state.columns)
 
 
 def test_a_crafted_loss():
     state = one_king_two_queens()
     assert bfs_distance(state) is None
-    assert skeleton_verdict(state) == skeleton.LOST
+    assert skeleton_verdict(state) == LOST
     apart = state.copy()
     apart.columns[1] = [apart.columns[0].pop()]  # KS in a column of its own: two seats, won
     assert bfs_distance(apart) is not None
-    assert skeleton_verdict(apart) == skeleton.WON
+    assert skeleton_verdict(apart) == WON

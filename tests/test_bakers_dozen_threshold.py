@@ -1,4 +1,4 @@
-"""The threshold relaxation (solitaire.games.bakers_dozen.threshold): it may call
+"""The threshold relaxation (solitaire.games.bakers_dozen.research.threshold): it may call
 a position lost only when it is lost, it is the real game when no card is
 low, and its keys are exact."""
 from __future__ import annotations
@@ -11,12 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bakers_dozen_helpers import after_random_moves, exact
+from bakers_dozen_oracle import bfs_distance, one_king_two_queens, random_position, seat_position
 from solitaire.jit import modes
 from solitaire import cards
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.games.bakers_dozen import keyset, ladder, threshold
-from solitaire.games.bakers_dozen.oracle import bfs_distance, one_king_two_queens, random_position, seat_position
+from solitaire.games.bakers_dozen.research import keyset, ladder, threshold
+from solitaire.games.bakers_dozen.research.status import LOST, REFUSED, WON
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.search import config
 from solitaire.search import dfs as engine
@@ -35,7 +36,7 @@ def verdict(state: BakersDozenState, thr: int, max_positions: int = 1_000_000, b
     if by_layers:
         layered, layered_positions = threshold.threshold_search(arr, rules_arr, thr, max_positions, True)
         assert layered == status
-        if status == threshold.LOST:
+        if status == LOST:
             assert layered_positions == positions
     return int(status)
 
@@ -57,19 +58,19 @@ def test_never_loses_a_won_small_position(part):
         truth = bfs_distance(state) is not None
         for thr in (5, 7, 9, 11, 13):
             v = verdict(state, thr)
-            assert v in (threshold.WON, threshold.LOST)
-            if v == threshold.LOST:
+            assert v in (WON, LOST)
+            if v == LOST:
                 assert not truth, (state.columns, state.foundation, state.rules, thr)
             if lowest_rank(state) >= thr:
-                assert (v == threshold.WON) == truth, (state.columns, state.foundation, state.rules, thr)
+                assert (v == WON) == truth, (state.columns, state.foundation, state.rules, thr)
                 seen["exact won" if truth else "exact lost"] += 1
             else:
-                seen["won" if v == threshold.WON else "lost"] += 1
+                seen["won" if v == WON else "lost"] += 1
     assert min(seen.values()) >= 3, seen
 
 
 def test_scarce_kings():
-    """Positions where Kings are scarce seats for Queens (``oracle.seat_position``):
+    """Positions where Kings are scarce seats for Queens (``bakers_dozen_oracle.seat_position``):
     every card is a Six or higher, so at threshold 5 the verdict is exact
     (against the engine's DFS with every legal move)."""
     rng = random.Random(3)
@@ -79,7 +80,7 @@ def test_scarce_kings():
         truth = exact(state, modes.MODE_ALL, 2_000_000)
         assert truth in (engine.SOLVED, engine.EXHAUSTED)
         v = verdict(state, 5)
-        assert (v == threshold.WON) == (truth == engine.SOLVED), (state.columns, state.foundation, state.rules)
+        assert (v == WON) == (truth == engine.SOLVED), (state.columns, state.foundation, state.rules)
         lost += truth == engine.EXHAUSTED
     assert lost >= 5, lost
 
@@ -89,18 +90,18 @@ def test_a_crafted_loss_is_seen_with_the_sevens_low():
     still need the one King: lost.  With the Kings apart, won."""
     state = one_king_two_queens()
     assert bfs_distance(state) is None
-    assert verdict(state, 8) == threshold.LOST
+    assert verdict(state, 8) == LOST
     apart = state.copy()
     apart.columns[1] = [apart.columns[0].pop()]
     assert bfs_distance(apart) is not None
-    assert verdict(apart, 8) == threshold.WON
+    assert verdict(apart, 8) == WON
 
 
 def test_refuses_what_it_cannot_play():
     state = SPEC.new_reference(make_deal("bakers-dozen", 5).layout, {"build": "any-suit", "kings": "free"})
-    assert verdict(state, 7) == threshold.REFUSED  # kings=free: cards may enter empty columns
+    assert verdict(state, 7) == REFUSED  # kings=free: cards may enter empty columns
     bottom = SPEC.new_reference(make_deal("bakers-dozen", 5).layout, {"build": "any-suit", "kings": "bottom"})
-    assert verdict(bottom, threshold.LOWEST_THRESHOLD - 1) == threshold.REFUSED  # the key would not fit
+    assert verdict(bottom, threshold.LOWEST_THRESHOLD - 1) == REFUSED  # the key would not fit
     arr = SPEC.encode(bottom, bottom.rules)
     assert ladder.prove_lost(arr, SPEC.rules_array(bottom.rules), 10**6)[0] is False  # deal 5 is won
 
@@ -134,7 +135,7 @@ def test_keys_are_exact_and_layers_never_rise(deal, rules, thr, choices):
     move raises the layer of the layered search; one that takes a card out
     of the columns lowers it."""
     arr = SPEC.encode(SPEC.new_reference(make_deal("bakers-dozen", deal).layout, rules), rules)
-    ok, base, bh, high, offset, width, cols, h, incol = threshold._start(arr, thr)
+    ok, base, bh, high, offset, width, cols, h, incol = threshold._start(arr, thr, True)
     assert ok
     code = np.zeros(52, np.int64)
     dcols, dh, dincol = np.zeros_like(cols), np.zeros_like(h), np.zeros_like(incol)
@@ -156,7 +157,7 @@ def test_keys_are_exact_and_layers_never_rise(deal, rules, thr, choices):
         else:
             cols[j, h[j]] = x
             h[j] += 1
-        threshold._normalize(cols, h, incol, high, thr, np.zeros(4, np.int64))
+        threshold._normalize(cols, h, incol, high, thr, np.zeros(4, np.int64), True)
         assert threshold._layer(cols, h, base, bh, high) <= layer - (cards - h.sum())
 
 
@@ -184,7 +185,7 @@ def test_never_loses_a_won_position_of_a_real_game(deal, rules, moves, thr, choi
     """Random lines from real deals: where the threshold game is lost, the
     exact search (MODE_SOLVE, its reductions proved) finds no win."""
     state = after_random_moves(deal, rules, choices[:moves])
-    if verdict(state, thr, 300_000, by_layers=False) == threshold.LOST:
+    if verdict(state, thr, 300_000, by_layers=False) == LOST:
         assert exact(state, modes.MODE_SOLVE, 3_000_000) != engine.SOLVED, (deal, rules, thr, state.columns)
 
 
@@ -229,4 +230,4 @@ def test_deal_417_is_lost_under_other_suit_and_kings_bottom():
     rules = {"build": "other-suit", "kings": "bottom"}
     state = SPEC.new_reference(make_deal("bakers-dozen", 417).layout, rules)
     arr, rules_arr = SPEC.encode(state, rules), SPEC.rules_array(rules)
-    assert threshold.threshold_search(arr, rules_arr, 7, 20_000_000) == (threshold.LOST, 10_407_959)
+    assert threshold.threshold_search(arr, rules_arr, 7, 20_000_000) == (LOST, 10_407_959)

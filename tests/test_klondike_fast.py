@@ -182,7 +182,7 @@ def test_a_deal_lost_at_once_gets_no_reduced_moves():
 def test_stock_turns_are_the_turns_that_reach_the_card():
     """``_stock_turns`` (counted, not stepped) against turning one step at a
     time: every talon size, waste size, draw count and target card."""
-    from solitaire.games.klondike.fast import _stock_turns
+    from solitaire.games.klondike.bridge import _stock_turns
 
     def stepped(length, waste, draw, target):
         turns = []

@@ -1,11 +1,13 @@
 """Every Klondike reduction and dead-end pattern against exhaustive search.
 
-The solver's MODE_SOLVE search prunes moves (proofs in kernel.py) and stops
-at dead ends.  On random late positions, small enough for an exhaustive
-search with every legal move (MODE_ALL, itself checked move for move
-against the reference engine), both searches must give the same verdict,
-and a position the dead-end test rejects must be lost.  Shortest wins
-(MODE_OPTIMAL) must have the same length as with every move.
+The solver's MODE_SOLVE search prunes moves (proofs in the kernel package)
+and stops at dead ends.  On random late positions, small enough for an
+exhaustive search with every legal move (MODE_ALL, itself checked move for
+move against the reference engine), both searches must give the same
+verdict, and a position the dead-end test rejects must be lost.  Shortest
+wins (MODE_OPTIMAL) must have the same length as with every move.  Each
+reduction also has a switch (``SPEC.reductions``): switched off alone, where
+it acts, the search keeps its verdicts and lengths (the last section).
 """
 import random
 
@@ -17,11 +19,14 @@ from solitaire import cards
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.klondike import kernel as k
-from solitaire.rules import UNLIMITED, parse_rules
+from solitaire.games.klondike.kernel.bounds import waste_blockers
+from solitaire.games.klondike.kernel.never_moves import never_moves
+from solitaire.jit.cards import twin_of
+from solitaire.rules import UNLIMITED, RuleError, parse_rules
 from solitaire.search import dfs as engine
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
-from engine_runs import SOLVED, UNKNOWN, astar_length, position_verdict, search_position, shortest_length
-from solitaire.solver import solve
+from engine_runs import SOLVED, UNKNOWN, UNSOLVABLE, astar_length, position_verdict, search_position, shortest_length
+from solitaire.solver import solve, solve_position
 
 SPEC = get_game("klondike")
 RULE_SETS = [
@@ -108,7 +113,7 @@ def test_lower_bound_never_exceeds_the_fewest_moves_found_by_breadth_first_searc
         state = SPEC.encode(reference, rules)
         assert k.lower_bound(state, rules_arr) <= fewest, (rules, reference.waste, fewest)
         compared += 1
-        with_waste_blockers += reference.passes_used == rules["passes"] and k._waste_blockers(state) > 0
+        with_waste_blockers += reference.passes_used == rules["passes"] and waste_blockers(state) > 0
     assert compared >= 25 and with_waste_blockers >= 5, (compared, with_waste_blockers)
 
 
@@ -245,10 +250,10 @@ def never_moving_cards(state, rules: dict, reach: bool = True, base_moves: bool 
     """Pattern M stated plainly on the reference state: the least sets of
     cards that ever move (``moved``) and of tableau cards that ever leave
     the card under them by a move of their own (``based``), closed under
-    the conditions of kernel.py's ``_never_moves``; returns the cards not
+    the conditions of the kernel's ``never_moves``; returns the cards not
     home and outside ``moved``.  With ``reach`` false, talon cards ignore
     what is in reach before the last pass (M as it was before
-    ``_in_reach_now``).  With ``base_moves`` false, a card counts as
+    ``in_reach_now``).  With ``base_moves`` false, a card counts as
     uncovered once every card on it has moved, carried or not, and any card
     that has moved counts as a place to build (M as it was before base
     moves were told apart)."""
@@ -339,7 +344,7 @@ def never_moving_cards(state, rules: dict, reach: bool = True, base_moves: bool 
 
 def kernel_never_moves(state, rules) -> bool:
     arr = SPEC.encode(state, rules)
-    return bool(k._never_moves(arr, SPEC.rules_array(rules)))
+    return bool(never_moves(arr, SPEC.rules_array(rules)))
 
 
 def test_never_moving_card_test_matches_its_plain_statement():
@@ -542,7 +547,7 @@ def test_a_waiting_position_makes_exactly_the_moves_that_serve_it(rules):
                 waiting = int(child[k.WAITING]) - 1
                 assert waiting >= 0
                 waits["king" if waiting == k.WAIT_KING else "talon"] += 1
-                useful = int(k.useful_builders(child, rules["foundation_to_tableau"], talon_waits))
+                useful = int(k.useful_builders(child, rules["foundation_to_tableau"], talon_waits, 0))
                 serving = {_one_empty_pile(child, m) for m in _moves(child, rules_arr, MODE_ALL) if _serves(child, m, waiting)}
                 kept = {m for m in serving if useful >> _moved_card(child, m) & 1}
                 assert {_one_empty_pile(child, m & ~k.WAIT_BIT) for m in _moves(child, rules_arr, MODE_SOLVE)} == kept
@@ -558,7 +563,7 @@ def test_a_waiting_position_makes_exactly_the_moves_that_serve_it(rules):
 
 
 def test_two_kings_brought_back_for_one_queen_are_found():
-    """Why foundation returns do not wait (kernel.py, gen_moves part 0): to
+    """Why foundation returns do not wait (``gen_moves`` part 0): to
     free 9C (and 8C under it) the only line brings back KS and KD to the two
     empty piles and then QD onto KS, a move serving both returns.  Requiring
     each return to be followed by a move serving it would miss the win."""
@@ -643,7 +648,7 @@ def test_useful_builders_match_their_plain_statement(f2t, draw):
         reference = SPEC.new_reference(make_deal("klondike", deal).layout, rules)
         for _ in range(150):
             state = SPEC.encode(reference, rules)
-            mask = int(k.useful_builders(state, f2t, talon_waits))
+            mask = int(k.useful_builders(state, f2t, talon_waits, 0))
             useful = {c for c in range(52) if mask >> c & 1}
             assert useful == useful_builders_plainly(reference, f2t, talon_waits), reference.render()
             positions += 1
@@ -725,7 +730,7 @@ def twin_swapped(reference):
     first such pair with something on at least one of them), or None."""
     where = {c: (p, i) for p, pile in enumerate(reference.piles) for i, c in enumerate(pile) if i >= reference.down[p]}
     for card, (p, i) in where.items():
-        twin = k.twin_of(card)
+        twin = twin_of(card)
         if twin not in where or twin < card:
             continue
         q, j = where[twin]
@@ -876,3 +881,223 @@ def test_class_folding_keeps_every_verdict_and_proves_deal_101_sooner(monkeypatc
         status, stack = search_position(SPEC, root, SPEC.rules_array(rules), MODE_SOLVE, max_nodes=1_000_000,
                                         tt_mb=256)
         assert status == expected and not stack.ctl[engine.CUTOFF], folding
+
+
+# --- every reduction's switch --------------------------------------------------
+# ``SPEC.rules_array(rules, off=(name,))`` switches one reduction off.  For
+# each: on random late positions where it acts (the move list, the key or the
+# dead-end test differs with it off), the search with it off gives the same
+# verdict, and for a reduction used for shortest wins the same length; and it
+# acted on at least a floor of positions.
+
+D1, D3 = {"draw": 1}, {"draw": 3}
+D1U, D3U = {"draw": 1, "passes": "unlimited"}, {"draw": 3, "passes": "unlimited"}
+D1U_F2T = {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True}
+D3U_F2T = {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True}
+D2P2_F2T = {"draw": 2, "passes": 2, "foundation_to_tableau": True}
+
+
+def switch_positions(rules, seed, count, max_left):
+    """``count`` random late positions under ``rules``, some with runs built
+    by a few random tableau moves."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        reference = random_endgame(rng, rules, max_left=max_left)
+        play_randomly(reference, rng, rng.randrange(8), prefer=lambda move: ">t" in move)
+        found.append(SPEC.encode(reference, rules))
+    return found
+
+
+def two_for_a_return_positions(rules, seed, count, max_left):
+    """Positions where a 2 whose Ace is home could use a foundation return:
+    clubs home to 3, hearts to the Ace, diamonds and spades complete; the
+    22 other cards spread at random over a few piles and the talon, 2H in
+    the talon.  3C may come back (the hearts foundation is lowest) onto 4H
+    or 4D, and only 2H, or 2D from its foundation, could be built on it."""
+    rng = random.Random(seed)
+    found = []
+    rest = [c for c in cards.ALL_CARDS if (c // 13 == 0 and c % 13 >= 3) or (c // 13 == 2 and c % 13 >= 1)]
+    two = cards.parse("2H")
+    while len(found) < count:
+        reference = SPEC.new_reference(make_deal("klondike", 1).layout, rules)
+        reference.foundation = [3, 13, 1, 13]
+        shuffled = [c for c in rest if c != two]
+        rng.shuffle(shuffled)
+        split = rng.randrange(len(shuffled) // 2)
+        talon, tableau = [two] + shuffled[:split], shuffled[split:]
+        rng.shuffle(talon)
+        reference.piles = [[] for _ in range(7)]
+        used = rng.sample(range(7), rng.randrange(3, 8))
+        for card in tableau:
+            room = [p for p in used if len(reference.piles[p]) < 7]
+            (reference.piles[rng.choice(room)] if room else talon).append(card)
+        reference.down = [max(len(pile) - 1 - rng.randrange(2), 0) for pile in reference.piles]
+        w = rng.randrange(len(talon) + 1)
+        reference.waste, reference.stock, reference.passes_used = talon[:w], talon[w:], 1
+        found.append(SPEC.encode(reference, rules))
+    return found
+
+
+def moves_in(state, rules_arr, mode=MODE_SOLVE):
+    out = np.zeros(SPEC.max_moves, dtype=np.int32)
+    return [int(m) for m in out[:k.gen_moves(state, rules_arr, out, mode)]]
+
+
+def moves_differ(mode):
+    return lambda state, on, off: moves_in(state, on, mode) != moves_in(state, off, mode)
+
+
+def cut_as_dead_end(state, on, off):
+    return not moves_in(state, on) and bool(moves_in(state, off))
+
+
+def waiting_child_has_fewer_moves(state, on, off):
+    """A move leads to a waiting position, whose moves are fewer than those
+    of the same position not waiting."""
+    for move in moves_in(state, on):
+        if move & k.WAIT_BIT:
+            child = np.zeros_like(state)
+            k.apply_move(state, on, move, child)
+            free = child.copy()
+            free[k.WAITING] = 0
+            if len(moves_in(child, on)) < len(moves_in(free, off)):
+                return True
+    return False
+
+
+def moves_differ_here_or_where_it_waits(state, on, off):
+    """The moves differ, here or in a waiting position a move leads to
+    (where the rules on the moved card still judge the serving moves)."""
+    if moves_in(state, on) != moves_in(state, off):
+        return True
+    for move in moves_in(state, on):
+        if move & k.WAIT_BIT:
+            child = np.zeros_like(state)
+            k.apply_move(state, on, move, child)
+            if moves_in(child, on) != moves_in(child, off):
+                return True
+    return False
+
+
+def keys_differ(state, on, off):
+    return k.state_key(state, on, MODE_SOLVE) != k.state_key(state, off, MODE_SOLVE)
+
+
+def class_keys_differ(state, on, off):
+    return k.class_key(state, on, MODE_SOLVE) != k.class_key(state, off, MODE_SOLVE)
+
+
+def marks_dominated(state, on, off):
+    def marked(rules_arr):
+        keys, vals, stamps = np.zeros(256, np.uint64), np.zeros(256, np.int32), np.zeros(256, np.uint32)
+        k.mark_dominated(state, rules_arr, MODE_SOLVE, keys, vals, stamps, np.uint32(1), np.int32(0))
+        return int((stamps == 1).sum())
+    return marked(on) > 0 and marked(off) == 0
+
+
+def bounds_differ(state, on, off):
+    return k.lower_bound(state, on) != k.lower_bound(state, off)
+
+
+# name: (rule sets, how it shows it acted, positions per rule set, most cards
+# left off the foundations, least number of positions it must act on)
+SWITCH_CASES = {
+    "safe_tableau_to_foundation": ([D1, D3U_F2T], moves_differ(MODE_SOLVE), 60, 14, 20),
+    "safe_waste_to_foundation": ([D1, {"draw": 1, "passes": 2}], moves_differ(MODE_SOLVE), 200, 18, 15),
+    "safe_talon_to_foundation": ([D1U, D1U_F2T], moves_differ(MODE_SOLVE), 80, 14, 15),
+    "one_empty_pile": ([D1, D3U_F2T], moves_differ(MODE_SOLVE), 80, 14, 15),
+    "no_king_pile_to_empty": ([D3, D3U_F2T], moves_differ(MODE_SOLVE), 80, 16, 15),
+    "partial_runs_for_foundation": ([D3U_F2T, D2P2_F2T], moves_differ(MODE_SOLVE), 200, 16, 15),
+    "one_twin_target": ([D1, D3U_F2T], moves_differ(MODE_SOLVE), 200, 16, 10),
+    "whole_pile_for_king": ([D3, D3U_F2T], moves_differ(MODE_SOLVE), 600, 14, 10),
+    "talon_play_for_builder": ([D1U, D1U_F2T], moves_differ(MODE_SOLVE), 300, 18, 20),
+    "talon_builder_chains": ([D1U, D1U_F2T], moves_differ(MODE_SOLVE), 300, 18, 10),
+    "no_ace_or_two_builders": ([D3U_F2T], moves_differ_here_or_where_it_waits, 150, 22, 10),
+    "waiting_positions": ([D1U_F2T, D3U_F2T], waiting_child_has_fewer_moves, 200, 18, 20),
+    "return_above_lowest": ([D3U_F2T, D2P2_F2T], moves_differ(MODE_OPTIMAL), 300, 14, 10),
+    "return_when_useful": ([D1U_F2T, D2P2_F2T], moves_differ(MODE_SOLVE), 300, 14, 20),
+    "blocked_cards": ([D3, D2P2_F2T], cut_as_dead_end, 200, 18, 15),  # passes left: no pattern M
+    "never_moving_cards": ([D1, D3U], cut_as_dead_end, 300, 18, 15),
+    "waste_count_folding": ([D1U, D3U], keys_differ, 40, 14, 20),
+    "dominance_marks": ([D3U, D3U_F2T], marks_dominated, 60, 14, 15),
+    "class_folding": ([D1, D3U_F2T], class_keys_differ, 30, 16, 20),
+    "twin_folding": ([D1U_F2T, D3U_F2T], class_keys_differ, 150, 18, 15),
+    "bound_pile_blockers": ([D1, D3], bounds_differ, 40, 12, 10),
+    "bound_waste_blockers": ([D1, D3], bounds_differ, 150, 12, 10),
+}
+SAMPLERS = {"no_ace_or_two_builders": two_for_a_return_positions}  # else ``switch_positions``
+VERDICTS_PER_CASE = 25  # positions per switch whose verdicts are compared (where it acted)
+
+
+def test_every_reduction_has_a_switch_and_no_switch_changes_the_default_array():
+    names = [r.name for r in SPEC.reductions]
+    assert len(set(names)) == len(names) and len({r.bit for r in SPEC.reductions}) == len(names)
+    assert set(names) == set(SWITCH_CASES) | {"draw_one_relaxation"}
+    assert all(r.questions in ("solve", "optimal", "solve+optimal") for r in SPEC.reductions)
+    rules = parse_rules(SPEC, D3U_F2T)
+    plain = SPEC.rules_array(rules)
+    assert list(plain) == [3, 0, 1, 0]
+    for r in SPEC.reductions:
+        arr = SPEC.rules_array(rules, off=(r.name,))
+        assert list(arr[:k.R_OFF]) == list(plain[:k.R_OFF]) and arr[k.R_OFF] == 1 << r.bit
+    with pytest.raises(RuleError, match="no reduction .nonsense."):
+        SPEC.rules_array(rules, off=("nonsense",))
+
+
+def questions_of(name):
+    return next(r.questions for r in SPEC.reductions if r.name == name)
+
+
+@pytest.mark.parametrize("name", sorted(SWITCH_CASES))
+def test_switching_a_reduction_off_keeps_the_verdict_where_it_acts(name):
+    rule_sets, fired, count, max_left, floor = SWITCH_CASES[name]
+    optimal = "optimal" in questions_of(name)
+    acted = compared = compared_lengths = 0
+    for seed, rules in enumerate(rule_sets):
+        rules = parse_rules(SPEC, rules)
+        on, off = SPEC.rules_array(rules), SPEC.rules_array(rules, off=(name,))
+        for state in SAMPLERS.get(name, switch_positions)(rules, seed, count, max_left):
+            if not fired(state, on, off):
+                continue
+            acted += 1
+            if compared >= VERDICTS_PER_CASE * (seed + 1):
+                continue
+            with_it = position_verdict(SPEC, state, on, MODE_SOLVE, max_nodes=100_000, tt_mb=16)
+            without = position_verdict(SPEC, state, off, MODE_SOLVE, max_nodes=100_000, tt_mb=16)
+            if UNKNOWN in (with_it, without):
+                continue
+            assert with_it == without, (name, rules, state.tobytes().hex())
+            compared += 1
+            if optimal and compared_lengths < 8 * (seed + 1):
+                length = shortest_length(SPEC, state, on, MODE_OPTIMAL, max_nodes=100_000, tt_mb=16)
+                if length != -1:  # None: no win
+                    assert shortest_length(SPEC, state, off, MODE_OPTIMAL, max_nodes=100_000, tt_mb=16) == length
+                    compared_lengths += 1
+    assert acted >= floor and compared >= min(floor, 10), (name, acted, compared)
+    assert not optimal or compared_lengths >= 3, (name, compared_lengths)
+
+
+def test_switching_the_draw_one_relaxation_off():
+    """Draw 3 positions whose search within a small budget leaves them to
+    the relaxation, which proves them lost (draw 1 / unlimited passes, a
+    few hundred positions): with it switched off the same budget proves
+    nothing and ``relaxed_rules`` offers none; a full search with every
+    reduction but it finds each lost."""
+    rules = parse_rules(SPEC, D3)
+    on, off = SPEC.rules_array(rules), SPEC.rules_array(rules, off=("draw_one_relaxation",))
+    assert SPEC.search.relaxed_rules(on) is not None and SPEC.search.relaxed_rules(off) is None
+    rng = random.Random(3)
+    proved = 0
+    for _ in range(600):
+        reference = random_endgame(rng, rules, max_left=24)
+        with_it = solve_position("klondike", reference, rules, max_nodes=300, tt_mb=16, rules_arr=on)
+        if not with_it.proof:
+            continue
+        assert with_it.verdict == UNSOLVABLE and "draw 1 / unlimited passes" in with_it.proof
+        without = solve_position("klondike", reference, rules, max_nodes=300, tt_mb=16, rules_arr=off)
+        assert without.proof == "" and without.verdict != SOLVED
+        state = SPEC.encode(reference, rules)
+        assert position_verdict(SPEC, state, off, MODE_SOLVE, max_nodes=400_000, tt_mb=16) == UNSOLVABLE
+        proved += 1
+    assert proved >= 8, proved

@@ -1,6 +1,6 @@
-"""R6, the pyramid game (kernel.py): the kernel's solver of the pyramid game
+"""The pyramid game (kernel/abstraction.py): the kernel's solver of the pyramid game
 against a brute force written here from the definition, and search verdicts
-with R6 and without it, on small positions (against breadth-first search on
+with it and without it, on small positions (against breadth-first search on
 the reference engine) and on real deals."""
 import random
 
@@ -9,12 +9,14 @@ import pytest
 from solitaire import cards
 from solitaire.dealing import make_deal
 from solitaire.games.pyramid import kernel as K
+from solitaire.games.pyramid.kernel import state as KS
+from solitaire.games.pyramid.kernel.abstraction import _abstract_lost
 from solitaire.games.pyramid import layout as geo
 from solitaire.rules import parse_rules
 from solitaire.jit.modes import MODE_SOLVE
 from engine_runs import position_verdict
 
-from test_pyramid_helpers import SPEC, bfs_optimal, fast_moves, ida_star, rules_arr, small_position
+from test_pyramid_helpers import SPEC, all_but, bfs_optimal, fast_moves, ida_star, rules_arr, small_position
 
 
 def pyramid_game_won(pyramid, pool, pair_covering):
@@ -62,11 +64,11 @@ def pyramid_game_won(pyramid, pool, pair_covering):
 
 
 def kernel_pyramid_game_lost(ref, rules, budget=10**6):
-    """The kernel's answer, with the pool = every stock and waste card (no R4)."""
+    """The kernel's answer, with the pool = every stock and waste card (no dead waste left out)."""
     root = SPEC.encode(ref, rules)
     arr = rules_arr(rules)
-    pyr = int(K._get(root, K.PYR, 4))
-    return bool(K._abstract_lost(root, arr, pyr, K._get(root, K.PCOUNT, 8), K._get(root, K.SCOUNT, 8), budget))
+    pyr = int(KS._get(root, KS.PYR, 4))
+    return bool(_abstract_lost(root, arr, pyr, KS._get(root, KS.PCOUNT, 8), KS._get(root, KS.SCOUNT, 8), budget))
 
 
 def pool_of(ref):
@@ -114,9 +116,9 @@ SMALL_RULES = [{}, {"preset": "microsoft"}, {"draw": 3}, {"draw": 3, "stock_top_
 
 
 @pytest.mark.parametrize("given", SMALL_RULES)
-def test_verdicts_and_lengths_with_and_without_r6_match_breadth_first_search(given):
+def test_verdicts_and_lengths_with_and_without_the_pyramid_game_match_breadth_first_search(given):
     """Larger end games than test_pyramid_solve's, where the pyramid's order
-    matters; R6 at every position, with a small and a large budget."""
+    matters; the pyramid game at every position, with a small and a large budget."""
     rules = parse_rules(SPEC, given)
     fired = lost = 0
     for seed in range(40):
@@ -124,14 +126,14 @@ def test_verdicts_and_lengths_with_and_without_r6_match_breadth_first_search(giv
         best = bfs_optimal(ref)
         root = SPEC.encode(ref, rules)
         lost += best is None
-        for reductions in (K.ABSTRACT, K.ALL_REDUCTIONS, K.ALL_REDUCTIONS & ~K.ABSTRACT):
+        for off in (all_but("pyramid_game"), (), ("pyramid_game",)):
             for budget in (3, 1000):
-                arr = rules_arr(rules, reductions, abstract_budget=budget)
+                arr = rules_arr(rules, off, abstract_budget=budget)
                 verdict = position_verdict(SPEC, root, arr, MODE_SOLVE)
-                assert verdict == ("unsolvable" if best is None else "solved"), (seed, reductions, budget)
-        arr = rules_arr(rules, K.ABSTRACT)
+                assert verdict == ("unsolvable" if best is None else "solved"), (seed, off, budget)
+        arr = rules_arr(rules, all_but("pyramid_game"))
         if best is None and not fast_moves(root, arr, MODE_SOLVE):
-            fired += 1  # R6 itself proves this position lost
+            fired += 1  # the pyramid game itself proves this position lost
         if seed % 4 == 0:
             length, _ = ida_star(root, arr)
             assert length == best, seed
@@ -143,19 +145,19 @@ def test_verdicts_and_lengths_with_and_without_r6_match_breadth_first_search(giv
     ({"draw": 3}, list(range(1, 21)) + [29, 31, 191]),
     ({}, range(1, 26)),
 ])
-def test_real_deal_verdicts_unchanged_by_r6(given, numbers):
-    """Whole deals, every reduction with and without R6 (solver's setting and everywhere)."""
+def test_real_deal_verdicts_unchanged_by_the_pyramid_game(given, numbers):
+    """Whole deals, every reduction with and without the pyramid game (solver's setting and everywhere)."""
     rules = parse_rules(SPEC, given)
     fired = 0
     for number in numbers:
         root = SPEC.encode(SPEC.new_reference(make_deal("pyramid", number).layout, rules), rules)
-        without = position_verdict(SPEC, root, rules_arr(rules, K.ALL_REDUCTIONS & ~K.ABSTRACT), max_nodes=3_000_000)
+        without = position_verdict(SPEC, root, rules_arr(rules, ("pyramid_game",)), max_nodes=3_000_000)
         assert without != "unknown", number
         for arr in (SPEC.rules_array(rules), rules_arr(rules)):
             assert position_verdict(SPEC, root, arr, max_nodes=3_000_000) == without, number
         fired += not fast_moves(root, SPEC.rules_array(rules), MODE_SOLVE) and bool(
-            fast_moves(root, rules_arr(rules, K.ALL_REDUCTIONS & ~K.ABSTRACT), MODE_SOLVE))
-    assert fired > 0  # R6 proves some of these deals lost at the start, where R3 does not
+            fast_moves(root, rules_arr(rules, ("pyramid_game",)), MODE_SOLVE))
+    assert fired > 0  # the pyramid game proves some of these deals lost at the start, where the partner count does not
 
 
 def test_hard_lost_deal_is_settled_at_the_start():
@@ -166,8 +168,8 @@ def test_hard_lost_deal_is_settled_at_the_start():
     assert K.lower_bound(root, SPEC.rules_array(rules)) == K.BIG
 
 
-def r6_only_positions(rules, numbers, seed, max_cards=20):
-    """Positions of random games (reference engine) that R6 proves lost while
+def pyramid_game_only_positions(rules, numbers, seed, max_cards=20):
+    """Positions of random games (reference engine) that the pyramid game proves lost while
     every other reduction leaves moves: at most one per deal, with at most
     ``max_cards`` cards left in the pyramid, stock and waste together."""
     rng = random.Random(seed)
@@ -182,7 +184,7 @@ def r6_only_positions(rules, numbers, seed, max_cards=20):
                 continue
             root = SPEC.encode(s, rules)
             if not fast_moves(root, rules_arr(rules), MODE_SOLVE) and fast_moves(
-                    root, rules_arr(rules, K.ALL_REDUCTIONS & ~K.ABSTRACT), MODE_SOLVE):
+                    root, rules_arr(rules, ("pyramid_game",)), MODE_SOLVE):
                 out.append(s.copy())
                 break
     return out
@@ -190,14 +192,14 @@ def r6_only_positions(rules, numbers, seed, max_cards=20):
 
 @pytest.mark.parametrize("given, least", [({}, 1), ({"preset": "microsoft"}, 10), ({"draw": 3}, 1),
                                           ({"passes": 2, "pair_covering": True}, 3)])
-def test_positions_only_r6_proves_lost_are_lost_for_breadth_first_search(given, least):
-    """The positions where R6 acts alone, from random games: breadth-first
+def test_positions_only_the_pyramid_game_proves_lost_are_lost_for_breadth_first_search(given, least):
+    """The positions where the pyramid game acts alone, from random games: breadth-first
     search over every legal move of the reference engine finds no win, and
-    the DFS without R6 agrees."""
+    the DFS without it agrees."""
     rules = parse_rules(SPEC, given)
-    found = r6_only_positions(rules, range(1, 400), seed=1)
+    found = pyramid_game_only_positions(rules, range(1, 400), seed=1)
     assert len(found) >= least
     for ref in found:
         assert bfs_optimal(ref, limit=300_000) is None, ref.render()
         root = SPEC.encode(ref, rules)
-        assert position_verdict(SPEC, root, rules_arr(rules, K.ALL_REDUCTIONS & ~K.ABSTRACT)) == "unsolvable"
+        assert position_verdict(SPEC, root, rules_arr(rules, ("pyramid_game",))) == "unsolvable"

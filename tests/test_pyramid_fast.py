@@ -18,7 +18,7 @@ from solitaire.games.pyramid import kernel as K
 from solitaire.rules import parse_rules
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 
-from test_pyramid_helpers import SPEC, fast_moves, rules_arr, small_position
+from test_pyramid_helpers import ALL, SPEC, fast_moves, rules_arr, small_position
 
 rule_sets = st.one_of(
     st.fixed_dictionaries({"draw": st.just(1), "passes": st.sampled_from([1, 2, 3, "unlimited"]),
@@ -99,6 +99,6 @@ def test_move_buffer_bound_holds_on_busy_positions():
         arr = SPEC.rules_array(rules)
         for seed in range(40):
             ref = small_position(seed, rules, keep_pyramid=10, keep_other=24)
-            n = len(fast_moves(SPEC.encode(ref, rules), rules_arr(rules, 0), MODE_SOLVE))
+            n = len(fast_moves(SPEC.encode(ref, rules), rules_arr(rules, ALL), MODE_SOLVE))
             assert n <= K.MAX_MOVES
             assert len(fast_moves(SPEC.encode(ref, rules), arr, MODE_ALL)) <= 80

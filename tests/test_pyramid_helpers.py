@@ -10,14 +10,21 @@ import numpy as np
 from solitaire import cards
 from solitaire.deals import Deal, Layout, check_full_deck, deck
 from solitaire.games import get_game
-from solitaire.games.pyramid import fast
 from solitaire.games.pyramid import kernel as K
+from solitaire.games.pyramid.kernel import state as KS
 from solitaire.games.pyramid import layout as geo
 from solitaire.search import dfs as engine
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL
 from engine_runs import search_position
 
 SPEC = get_game("pyramid")
+ALL = tuple(r.name for r in SPEC.reductions)  # every reduction switched off
+
+
+def all_but(*kept: str) -> tuple[str, ...]:
+    """Every reduction switched off but ``kept``."""
+    assert set(kept) <= set(ALL)
+    return tuple(name for name in ALL if name not in kept)
 
 
 def crafted(pyramid: list[str], stock: list[str]) -> Deal:
@@ -114,14 +121,14 @@ def fast_moves(state: np.ndarray, rules_arr: np.ndarray, mode: int = MODE_ALL) -
     return [int(m) for m in out[:n]]
 
 
-def rules_arr(rules: dict, reductions: int = K.ALL_REDUCTIONS, abstract_everywhere: bool = True,
+def rules_arr(rules: dict, off: tuple[str, ...] = (), abstract_everywhere: bool = True,
               abstract_budget: int | None = None) -> np.ndarray:
-    """The kernels' rules array; by default R6 (the pyramid game) is tried at
-    every position, not only where the solver's setting tries it, so that
-    the tests on small positions exercise it."""
-    arr = fast.rules_array(rules, reductions)
+    """The kernels' rules array with the reductions ``off`` switched off; by
+    default the pyramid game is tried at every position, not only where the
+    solver's setting tries it, so that the tests on small positions exercise it."""
+    arr = SPEC.rules_array(rules, off)
     if abstract_everywhere:
-        arr[K.R_ABS_SMALL] = arr[K.R_ABS_SMALL_OPT] = arr[K.R_ABS_SMALL_BOUND] = K.NPYR
+        arr[KS.R_ABS_SMALL] = arr[KS.R_ABS_SMALL_OPT] = arr[KS.R_ABS_SMALL_BOUND] = KS.NPYR
     if abstract_budget is not None:
-        arr[K.R_ABS_BUDGET] = arr[K.R_ABS_BUDGET_FULL] = abstract_budget
+        arr[KS.R_ABS_BUDGET] = arr[KS.R_ABS_BUDGET_FULL] = abstract_budget
     return arr

@@ -39,7 +39,7 @@ def test_solve_json_then_show(tmp_path):
 
 
 def test_swap_components_are_noted_and_their_wins_replay(tmp_path):
-    """--swap-components (R7b): a win that plays swaps of its own replays in
+    """--swap-components (the swap components): a win that plays swaps of its own replays in
     ``show``, the solution file says how it was searched, and a lost deal
     stays lost in fewer nodes than without it."""
     r = run("solve", "yukon", "3", "--swap-components", "--json")

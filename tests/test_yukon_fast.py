@@ -12,20 +12,23 @@ from solitaire import cards
 from solitaire.deals import Layout
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.games.yukon import fast
-from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon import bridge, kernel
+from solitaire.games.yukon.kernel import deadends as D
+from solitaire.games.yukon.kernel import keys
+from solitaire.games.yukon.kernel import moves as M
+from solitaire.games.yukon.kernel import state as S
 from solitaire.games.yukon.reference import YukonState
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from yukon_helpers import bfs_shortest
 
 SPEC = get_game("yukon")
-RULES = fast.rules_array()
+RULES = bridge.rules_array()
 C = cards.parse
 
 
 def fast_moves(arr: np.ndarray, mode: int, rules=RULES) -> list[int]:
     out = np.zeros(SPEC.max_moves, dtype=np.int32)
-    n = K.gen_moves(arr, rules, out, mode)
+    n = M.position_moves(arr, rules, out, mode)
     return [int(m) for m in out[:n]]
 
 
@@ -35,7 +38,7 @@ def described(arr: np.ndarray, moves: list[int]) -> list[str]:
 
 def child(arr: np.ndarray, move: int) -> np.ndarray:
     out = np.zeros_like(arr)
-    K.apply_move(arr, RULES, move, out)
+    M.play(arr, move, out)
     return out
 
 
@@ -52,7 +55,7 @@ def check_position(state: YukonState) -> None:
     texts = described(arr, moves)
     assert len(texts) == len(set(texts))
     assert sorted(texts) == sorted(state.legal_moves())
-    assert bool(K.is_won(arr, RULES)) == state.is_won()
+    assert bool(M.is_won(arr, RULES)) == state.is_won()
     for m, text in zip(moves, texts):
         after = state.copy()
         after.play(text)
@@ -106,22 +109,22 @@ def test_key_folds_pile_order_and_separates_positions(seed, steps):
     seen = {}
     for _ in range(steps):
         arr = SPEC.encode(state, {})
-        key = int(K.state_key(arr, RULES, MODE_SOLVE))
+        key = int(keys.position_key(arr, RULES, MODE_SOLVE))
         order = list(range(7))
         rng.shuffle(order)
-        assert int(K.state_key(SPEC.encode(permuted(state, order), {}), RULES, MODE_SOLVE)) == key
+        assert int(keys.position_key(SPEC.encode(permuted(state, order), {}), RULES, MODE_SOLVE)) == key
         canon = tuple(sorted((tuple(p), d) for p, d in zip(state.piles, state.face_down)))
         assert seen.setdefault(key, canon) == canon  # no two different positions share a key
         moves = state.legal_moves()
         if not moves:
             break
         state.play(rng.choice(moves))
-    # without R2 the order of the piles is part of the key
+    # without pile folding the order of the piles is part of the key
     arr = SPEC.encode(state, {})
     swapped = SPEC.encode(permuted(state, [1, 0, 2, 3, 4, 5, 6]), {})
-    no_fold = fast.rules_array(K.ALL_REDUCTIONS & ~K.FOLD_PILES)
+    no_fold = bridge.rules_array(S.ALL_REDUCTIONS & ~S.FOLD_PILES)
     if (state.piles[0], state.face_down[0]) != (state.piles[1], state.face_down[1]):
-        assert K.state_key(arr, no_fold, MODE_SOLVE) != K.state_key(swapped, no_fold, MODE_SOLVE)
+        assert keys.position_key(arr, no_fold, MODE_SOLVE) != keys.position_key(swapped, no_fold, MODE_SOLVE)
 
 
 def test_safe_foundation_move_is_forced_only_when_proved_safe():
@@ -137,9 +140,9 @@ def test_safe_foundation_move_is_forced_only_when_proved_safe():
     arr = SPEC.encode(s, {})
     assert described(arr, fast_moves(arr, MODE_OPTIMAL)) == ["AS>f"]
     # switched off, every legal move is offered
-    off = fast.rules_array(K.ALL_REDUCTIONS & ~K.SAFE_FOUNDATION)
+    off = bridge.rules_array(S.ALL_REDUCTIONS & ~S.SAFE_FOUNDATION)
     out = np.zeros(SPEC.max_moves, dtype=np.int32)
-    n = K.gen_moves(arr, off, out, MODE_SOLVE)
+    n = M.position_moves(arr, off, out, MODE_SOLVE)
     assert sorted(described(arr, [int(m) for m in out[:n]])) == sorted(s.legal_moves())
 
 
@@ -165,23 +168,24 @@ def test_lower_bound_counts_cards_and_blocked_piles():
     # KC above QC in one pile: at least one tableau move plus 2 foundation moves.
     s = YukonState([[C("QC"), C("KC")]] + [[]] * 6, [0] * 7, [11, 13, 13, 13])
     arr = SPEC.encode(s, {})
-    assert K.lower_bound(arr, RULES) == 3
+    assert kernel.lower_bound(arr, RULES) == 3
     s = YukonState([[C("KC"), C("QC")]] + [[]] * 6, [0] * 7, [11, 13, 13, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 2
+    assert kernel.lower_bound(SPEC.encode(s, {}), RULES) == 2
     s = YukonState([[C("QC"), C("KC")], [C("QD"), C("KD")]] + [[]] * 5, [1, 0] + [0] * 5, [11, 11, 13, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 6
+    assert kernel.lower_bound(SPEC.encode(s, {}), RULES) == 6
 
 
 def test_every_permutation_of_small_piles_gives_one_key():
     piles = [[C("KS"), C("QH")], [C("5C")], [], [C("9D")], [], [], []]
-    keys = {int(K.state_key(SPEC.encode(YukonState([piles[i] for i in order], [0] * 7, [3, 3, 3, 3]), {}),
+    found = {int(keys.position_key(SPEC.encode(YukonState([piles[i] for i in order], [0] * 7, [3, 3, 3, 3]), {}),
                             RULES, MODE_SOLVE))
             for order in itertools.islice(itertools.permutations(range(7)), 0, 5040, 7)}
-    assert len(keys) == 1
+    assert len(found) == 1
 
 
 def frozen_card(state: YukonState) -> bool:
-    """R4 said plainly: a non-King at or below the lowest face-up card of its
+    """The simplest frozen test said plainly: a non-King at or below the
+    lowest face-up card of its
     pile, both its targets on foundations or under it, a lower card of its
     suit under it."""
     for p, pile in enumerate(state.piles):
@@ -196,7 +200,7 @@ def frozen_card(state: YukonState) -> bool:
 
 
 def frozen_set(state: YukonState) -> set[int]:
-    """R4's set F said plainly (kernel.py): start from every tableau card and
+    """The frozen set F said plainly (kernel/deadends.py): start from every tableau card and
     drop the cards that break condition A, B or C until none does."""
     where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
 
@@ -232,29 +236,35 @@ def frozen_set(state: YukonState) -> set[int]:
 
 
 def kernel_frozen(state: YukonState) -> set[int]:
-    bits = int(K.frozen_cards(SPEC.encode(state, {})))
+    bits = int(D.frozen_cards(SPEC.encode(state, {})))
     return {c for c in range(52) if bits >> c & 1}
 
 
+def check_dead_deal(n: int, arr: np.ndarray, kernel_set: set[int], expected: set[int], flags: int) -> None:
+    """Deal n: the kernel's set equals the plain fixpoint's, the dead-end
+    test with ``flags`` agrees, and a dead deal has no move in the reduced
+    modes (with the safe foundation move off: it acts first, deal 158's is
+    an Ace)."""
+    assert kernel_set == expected, n
+    assert bool(D.is_dead(arr, flags)) == bool(expected), n
+    if expected:
+        no_forced = bridge.rules_array(S.ALL_REDUCTIONS & ~S.SAFE_FOUNDATION)
+        assert fast_moves(arr, MODE_SOLVE, no_forced) == [] and fast_moves(arr, MODE_OPTIMAL, no_forced) == [], n
+
+
 def test_dead_end_check_matches_its_plain_statement_on_deals():
-    """The kernel's set F equals the plain fixpoint on deals 1..400; the first
-    version of R4 (a frozen card at the bottom of the face-up part) is a
-    special case; a dead deal has no move in the reduced modes
-    (but R1's forced move, which comes first)."""
+    """The kernel's set F equals the plain fixpoint on deals 1..400; the
+    simplest frozen test (a frozen card at the bottom of the face-up part)
+    is a special case; a dead deal has no move in the reduced modes."""
     dead = old = 0
     for n in range(1, 400):
         state = SPEC.new_reference(make_deal("yukon", n).layout, {})
         expected = frozen_set(state)
-        arr = SPEC.encode(state, {})
-        assert kernel_frozen(state) == expected, n
-        assert bool(K.is_dead(arr)) == bool(expected), n
+        check_dead_deal(n, SPEC.encode(state, {}), kernel_frozen(state), expected, S.DEAD_END)
         if frozen_card(state):
             assert expected, n
             old += 1
-        if expected:
-            no_r1 = fast.rules_array(K.ALL_REDUCTIONS & ~K.SAFE_FOUNDATION)  # R1 acts first (deal 158: an Ace)
-            assert fast_moves(arr, MODE_SOLVE, no_r1) == [] and fast_moves(arr, MODE_OPTIMAL, no_r1) == [], n
-            dead += 1
+        dead += bool(expected)
     assert old >= 2 and dead >= old + 2  # 158 and 205 are dead by the fixpoint only
 
 
@@ -289,7 +299,7 @@ def test_dead_end_cycle_across_piles():
     assert s.legal_moves() == []  # the proof that it is lost
     assert frozen_set(s) == set(pile) | {C("4C"), C("4H")}
     assert kernel_frozen(s) == frozen_set(s)
-    assert K.is_dead(SPEC.encode(s, {})) and not frozen_card(s)  # beyond the first version of R4
+    assert D.is_dead(SPEC.encode(s, {})) and not frozen_card(s)  # beyond the simplest frozen test
     # with 5S on top of pile 3, 4H may go there: the cycle is broken, and only
     # pile 1 (QS waiting for JS, its targets KH KD under it) stays frozen
     s2 = YukonState([pile, [C("4C"), C("4H")], [C("5S")]] + [[]] * 4, [5, 1, 0, 0, 0, 0, 0], [3, 6, 2, 4])
@@ -297,7 +307,7 @@ def test_dead_end_cycle_across_piles():
     # without QS too, nothing is frozen (4H may go onto 5C, 5C onto ... 6H once turned, etc.)
     s3 = YukonState([pile[:-1], [C("4C"), C("4H")], [C("5S")]] + [[]] * 4, [5, 1, 0, 0, 0, 0, 0], [3, 6, 2, 4])
     assert "4H>t1" in s3.legal_moves()
-    assert frozen_set(s3) == set() and not K.is_dead(SPEC.encode(s3, {}))
+    assert frozen_set(s3) == set() and not D.is_dead(SPEC.encode(s3, {}))
 
 
 def test_dead_end_crafted():
@@ -305,27 +315,27 @@ def test_dead_end_crafted():
     pile = [C(c) for c in ["6C", "6S", "4H", "5H", "9D"]]
     s = YukonState([pile, [C("TC")]] + [[]] * 5, [4, 0] + [0] * 5, [0, 0, 0, 0])
     arr = SPEC.encode(s, {})
-    assert K.is_dead(arr) and frozen_card(s)
+    assert D.is_dead(arr) and frozen_card(s)
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
     assert described(arr, fast_moves(arr, MODE_ALL)) == ["9D>t2"]
     # with 6S on its foundation instead, and 6C under it, it is still frozen
     s2 = YukonState([[C("6C"), C("4H"), C("5H"), C("9D")], [C("TC")]] + [[]] * 5, [3, 0] + [0] * 5, [0, 0, 0, 6])
-    assert K.is_dead(SPEC.encode(s2, {})) and frozen_card(s2)
+    assert D.is_dead(SPEC.encode(s2, {})) and frozen_card(s2)
     # but not when a black 6 is free elsewhere
     s3 = YukonState([[C("6C"), C("4H"), C("5H"), C("9D")], [C("6S")]] + [[]] * 5, [3, 0] + [0] * 5, [0, 0, 0, 0])
-    assert not K.is_dead(SPEC.encode(s3, {})) and not frozen_card(s3)
+    assert not D.is_dead(SPEC.encode(s3, {})) and not frozen_card(s3)
     # nor when 5H is a King's neighbour: KH in its place is never frozen
     s4 = YukonState([[C("6C"), C("6S"), C("QH"), C("KH")], [C("TC")]] + [[]] * 5, [3, 0] + [0] * 5, [0, 0, 0, 0])
-    assert not K.is_dead(SPEC.encode(s4, {}))
+    assert not D.is_dead(SPEC.encode(s4, {}))
 
 
 def pinned_set(state: YukonState, twins: bool = False, strict_t4: bool = False, windows: bool = False) -> set[int]:
-    """R5's set SU said plainly (kernel.py): start from ST = SU = every
-    tableau card, drop every card that breaks its condition (all at once, a
-    different order from the kernel's), until none does.  With ``twins``,
-    R6: a card may also stay in ST by T4 (with ``strict_t4``, T4's first
-    version: every card between the twins in ST, face down or not); with
-    ``windows`` too, by T6."""
+    """The pinned set SU said plainly (kernel/deadends.py): start from
+    ST = SU = every tableau card, drop every card that breaks its condition
+    (all at once, a different order from the kernel's), until none does.
+    With ``twins`` a card may also stay in ST by [twin above] (with
+    ``strict_t4``, its strict form: every card between the twins in ST,
+    face down or not); with ``windows`` too, by [twin window]."""
     return pinned_pair(state, twins, strict_t4, windows)[1]
 
 
@@ -335,9 +345,9 @@ def twin_of(card: int) -> int:
 
 def pinned_pair(state: YukonState, twins: bool, strict_t4: bool = False, windows: bool = False,
                 keep_st: frozenset = frozenset(), keep_su: frozenset = frozenset()) -> tuple[set[int], set[int]]:
-    """The greatest pair (ST, SU) of R5 (T4 with ``twins``, T6 with
-    ``windows``) holding ``keep_st`` and ``keep_su`` without conditions
-    (T6's window sets)."""
+    """The greatest pair (ST, SU) of the pinned test ([twin above] with
+    ``twins``, [twin window] with ``windows``) holding ``keep_st`` and
+    ``keep_su`` without conditions ([twin window]'s window sets)."""
     where = {c: (p, i) for p, pile in enumerate(state.piles) for i, c in enumerate(pile)}
     st, su = set(where), set(where)
 
@@ -372,7 +382,7 @@ def pinned_pair(state: YukonState, twins: bool, strict_t4: bool = False, windows
                 continue
             targets = [cards.make(r + 1, o) for o in range(4) if cards.is_red(o * 13) != cards.is_red(z)]
 
-            def ruled_out(t, above_too):  # T3's conditions (T4: without "above z")
+            def ruled_out(t, above_too):  # [targets]'s conditions ([twin above]: not "above z")
                 if state.foundations[cards.suit(t)] > r or never_top(t):
                     return True
                 q, k = where[t]
@@ -384,15 +394,16 @@ def pinned_pair(state: YukonState, twins: bool, strict_t4: bool = False, windows
                 continue
             if twins and i < state.face_down[p] and sum(not ruled_out(t, False) for t in targets) == 1:
                 pile = state.piles[p]
-                # T4: the twin x above z (same rank and colour), x in SU, each card of (z, x)
+                # [twin above]: the twin x above z (same rank, colour), x in SU, each card of (z, x)
                 # face down or in ST
                 if any(cards.rank(pile[k]) == r and cards.is_red(pile[k]) == cards.is_red(z) and pile[k] in su
                        and all((j < state.face_down[p] and not strict_t4) or pile[j] in st for j in range(i + 1, k))
                        for k in range(i + 1, len(pile))):
                     continue
             if windows and i < state.face_down[p] and sum(not ruled_out(t, False) for t in targets) == 1:
-                # T6: the twin x in SU, and z never the top while x has not been the base
-                # of a tableau move (the window sets: ST + {x} and SU kept, no T6 inside)
+                # [twin window]: the twin x in SU, and z never the top while x has not been
+                # the base of a tableau move (the window sets: ST + {x} and SU kept, no
+                # [twin window] inside)
                 x, pile = twin_of(z), state.piles[p]
                 if x in su:
                     wst, wsu = pinned_pair(state, twins, strict_t4, False, frozenset(st | {x}), frozenset(su))
@@ -406,32 +417,28 @@ def pinned_pair(state: YukonState, twins: bool, strict_t4: bool = False, windows
 
 
 def kernel_pinned(state: YukonState, twins: bool = False, windows: bool = False) -> set[int]:
-    bits = int(K.pinned_cards(SPEC.encode(state, {}), twins, windows))
+    bits = int(D.pinned_cards(SPEC.encode(state, {}), twins, windows))
     return {c for c in range(52) if bits >> c & 1}
 
 
 def test_pinned_set_matches_its_plain_statement_on_deals():
-    """R5's kernel set equals the plain fixpoint on deals 1..400; it holds
-    R4's set F whenever F is not empty (R5 finds every dead end R4 finds)
-    and finds dead deals R4 does not (67, 151 and 166 among 1..200)."""
-    r4 = r5 = 0
+    """The pinned cards' kernel set equals the plain fixpoint on deals
+    1..400; it holds the frozen set F whenever F is not empty (the pinned
+    test finds every dead end the frozen test finds) and finds dead deals
+    the frozen test does not (67, 151 and 166 among 1..200)."""
+    frozen_count = pinned_count = 0
     for n in range(1, 400):
         state = SPEC.new_reference(make_deal("yukon", n).layout, {})
         expected = pinned_set(state)
-        arr = SPEC.encode(state, {})
-        assert kernel_pinned(state) == expected, n
-        assert bool(K.is_dead(arr, K.PINNED)) == bool(expected), n
+        check_dead_deal(n, SPEC.encode(state, {}), kernel_pinned(state), expected, S.PINNED)
         frozen = frozen_set(state)
         assert frozen <= expected, n
-        r4 += bool(frozen)
-        r5 += bool(expected)
-        if expected:
-            no_r1 = fast.rules_array(K.ALL_REDUCTIONS & ~K.SAFE_FOUNDATION)
-            assert fast_moves(arr, MODE_SOLVE, no_r1) == [] and fast_moves(arr, MODE_OPTIMAL, no_r1) == [], n
+        frozen_count += bool(frozen)
+        pinned_count += bool(expected)
     for n in (67, 151, 166):
         state = SPEC.new_reference(make_deal("yukon", n).layout, {})
         assert pinned_set(state) and not frozen_set(state), n
-    assert r5 >= r4 + 3
+    assert pinned_count >= frozen_count + 3
 
 
 @settings(max_examples=40, deadline=None)
@@ -451,7 +458,7 @@ def test_pinned_pair_beyond_the_frozen_set():
     foundations.  3H (its black 4s up) can never be the base of a tableau
     move, nor can QC (KD up, KH under it with only 3H between), nor 5H (its
     black 6s up).  So 5H never leaves 3H and never goes up: 3H, under it,
-    must go first.  8S may still move (onto 9H), carrying them all, so R4's
+    must go first.  8S may still move (onto 9H), carrying them all, so the frozen test's
     set F (which needs every card under a frozen card frozen) is empty."""
     s = YukonState([[C(c) for c in p] for p in PINNED_PILES], [0] * 7, [6, 13, 2, 6])
     assert sorted(c for p in s.piles for c in p) == sorted(
@@ -460,7 +467,7 @@ def test_pinned_pair_beyond_the_frozen_set():
     assert frozen_set(s) == set()
     assert {C("3H"), C("5H")} <= pinned_set(s) == kernel_pinned(s)
     arr = SPEC.encode(s, {})
-    assert K.is_dead(arr, K.PINNED) and not K.is_dead(arr, K.DEAD_END)
+    assert D.is_dead(arr, S.PINNED) and not D.is_dead(arr, S.DEAD_END)
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
     # with 6S on top of pile 2 instead of on its foundation, 5H may go there:
     # 3H is no longer pinned
@@ -474,19 +481,19 @@ def test_pinned_pair_beyond_the_frozen_set():
 def test_lower_bound_counts_the_separations_a_pile_forces():
     # QC KC QD KD in one pile: intervals (QC, KC] and (QD, KD] share no card: 2 separations.
     s = YukonState([[C("QC"), C("KC"), C("QD"), C("KD")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 4 + 2
+    assert kernel.lower_bound(SPEC.encode(s, {}), RULES) == 4 + 2
     # QC QD KD KC: (QD, KD] lies inside (QC, KC]: one move taking KD (and KC) off does both.
     s = YukonState([[C("QC"), C("QD"), C("KD"), C("KC")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 4 + 1
+    assert kernel.lower_bound(SPEC.encode(s, {}), RULES) == 4 + 1
     # JC QC KC: (JC, QC] and (QC, KC] (nearest lower clubs) are disjoint: 2.
     s = YukonState([[C("JC"), C("QC"), C("KC")]] + [[]] * 6, [0] * 7, [10, 13, 13, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 3 + 2
+    assert kernel.lower_bound(SPEC.encode(s, {}), RULES) == 3 + 2
     # the same cards in falling order need no tableau move
     s = YukonState([[C("KC"), C("QC"), C("JC")]] + [[]] * 6, [0] * 7, [10, 13, 13, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), RULES) == 3
+    assert kernel.lower_bound(SPEC.encode(s, {}), RULES) == 3
 
 
-# --- R6: T4, a face-down card under its twin --------------------------------
+# --- twins ([twin above]): a face-down card under its twin --------------------
 TWIN_PILES = [["9H", "TD", "QC", "JH", "JD"], ["KD", "QS"], ["KS", "QH", "JC", "TH"], ["KH"], ["KC", "QD"], [], []]
 TWIN_FOUNDATIONS = [10, 9, 8, 11]  # up to TC, 9D, 8H, JS
 
@@ -502,25 +509,25 @@ def test_twin_rule_finds_a_face_down_card_that_never_moves():
     and then JH's targets are QS (covered by JD for ever: JD's other target
     QC stays under JH) and QC (under JH).  So JH never moves and never goes
     up (9H is under it): lost, as the search of every position confirms.
-    R5 alone sees nothing (JH might go onto QS, as far as T3 knows)."""
+    The pinned test alone sees nothing (JH might go onto QS, as far as [targets] knows)."""
     s = twin_position()
     assert sorted(c for p in s.piles for c in p) == sorted(
         c for c in range(52) if cards.rank(c) > s.foundations[cards.suit(c)])  # a whole deck
     arr = SPEC.encode(s, {})
-    assert not K.is_dead(arr, K.PINNED) and K.is_dead(arr, K.PINNED | K.TWINS)
+    assert not D.is_dead(arr, S.PINNED) and D.is_dead(arr, S.PINNED | S.TWINS)
     assert pinned_set(s) == kernel_pinned(s) == set()
     assert {C("9H"), C("TD"), C("QC"), C("JH"), C("JD")} <= pinned_set(s, True) == kernel_pinned(s, True)
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
-    assert fast_moves(arr, MODE_SOLVE, fast.rules_array(K.ALL_REDUCTIONS & ~(K.TWINS | K.TWIN_WINDOW))) != []
+    assert fast_moves(arr, MODE_SOLVE, bridge.rules_array(S.ALL_REDUCTIONS & ~(S.TWINS | S.TWIN_WINDOW))) != []
     assert bfs_shortest(s) is None
 
 
 def test_twin_rule_needs_the_card_face_down():
     """The same position with JH face up: JH may carry JD onto QS, and the
-    position is won; T4 claims nothing."""
+    position is won; [twin above] claims nothing."""
     s = twin_position(face_down=3)
     assert pinned_set(s, True) == kernel_pinned(s, True) == set()
-    assert not K.is_dead(SPEC.encode(s, {}), K.PINNED | K.TWINS)
+    assert not D.is_dead(SPEC.encode(s, {}), S.PINNED | S.TWINS)
     assert bfs_shortest(s) is not None
 
 
@@ -535,15 +542,15 @@ def twin_position_with_a_card_between(face_down: int = 5) -> YukonState:
 
 def test_twin_rule_looks_past_face_down_cards_between_the_twins():
     """Pile 1 is 9H TD QC JH TH JD, all face down but JD.  TH (face down)
-    may move once JD has left (onto JC), so it is not in ST and T4 with
+    may move once JD has left (onto JC), so it is not in ST and [twin above] with
     "(z, x) in ST" saw nothing; but a face-down card between z and x cannot
     move while x is on it, so JD must still leave by its own move, onto QS,
     where it stays: JH can never move, and the position is lost (search of
-    every position).  With TH face up, TH may carry JD off instead, and T4
+    every position).  With TH face up, TH may carry JD off instead, and [twin above]
     claims nothing (the position is won)."""
     s = twin_position_with_a_card_between()
     arr = SPEC.encode(s, {})
-    assert not K.is_dead(arr, K.PINNED) and K.is_dead(arr, K.PINNED | K.TWINS)
+    assert not D.is_dead(arr, S.PINNED) and D.is_dead(arr, S.PINNED | S.TWINS)
     assert {C("9H"), C("TD"), C("QC"), C("JH"), C("JD")} <= pinned_set(s, True) == kernel_pinned(s, True)
     assert bfs_shortest(s) is None
     up = twin_position_with_a_card_between(face_down=4)
@@ -552,14 +559,14 @@ def test_twin_rule_looks_past_face_down_cards_between_the_twins():
 
 
 def test_twin_set_matches_its_plain_statement_on_deals():
-    """R6's kernel set equals the plain fixpoint on deals 1..400 and holds
-    R5's set."""
+    """The twin test's kernel set equals the plain fixpoint on deals 1..400 and holds
+    the pinned set."""
     for n in range(1, 400):
         state = SPEC.new_reference(make_deal("yukon", n).layout, {})
         expected = pinned_set(state, True)
         assert kernel_pinned(state, True) == expected, n
         assert pinned_set(state) <= expected, n
-        assert bool(K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS)) == bool(expected), n
+        assert bool(D.is_dead(SPEC.encode(state, {}), S.PINNED | S.TWINS)) == bool(expected), n
 
 
 @settings(max_examples=40, deadline=None)
@@ -570,7 +577,7 @@ def test_twin_set_kernel_equals_plain_statement_in_play(seed, steps):
         assert kernel_pinned(state) <= kernel_pinned(state, True)
 
 
-# --- T6: T4 with a waiting window ----------------------------------------------
+# --- twin window ([twin window]): [twin above] with a waiting window --------------
 WINDOW_PILES = [["JD", "TH", "QD", "JH"], ["QC", "QH"], ["KC"], ["KD"], ["KH"], [], []]
 WINDOW_FOUNDATIONS = [11, 10, 9, 13]  # up to JC, TD, 9H, KS
 
@@ -590,39 +597,39 @@ def test_window_rule_finds_a_face_down_card_whose_twin_must_move_first():
     target (QS is up), and JH lies on QD.  So QD is uncovered only after QH
     has left QC, onto KC (its one target too), where QH stays: TH, a lower
     heart, lies under QD, which waits for JD.  QD never moves: lost, as the
-    search of every position confirms.  T4 sees nothing (QH does not lie on
-    QD); T6 does, through the window where QH has not moved yet."""
+    search of every position confirms.  [twin above] sees nothing (QH does not lie on
+    QD); [twin window] does, through the window where QH has not moved yet."""
     s = window_position()
     assert sorted(c for p in s.piles for c in p) == sorted(
         c for c in range(52) if cards.rank(c) > s.foundations[cards.suit(c)])  # a whole deck
     arr = SPEC.encode(s, {})
-    assert not K.is_dead(arr, K.PINNED | K.TWINS) and K.is_dead(arr, K.PINNED | K.TWINS | K.TWIN_WINDOW)
+    assert not D.is_dead(arr, S.PINNED | S.TWINS) and D.is_dead(arr, S.PINNED | S.TWINS | S.TWIN_WINDOW)
     assert pinned_set(s, True) == kernel_pinned(s, True) == set()
     assert {C(c) for c in ["JD", "TH", "QD", "JH", "QH"]} <= pinned_set(s, True, windows=True) == kernel_pinned(
         s, True, True)
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
-    assert fast_moves(arr, MODE_SOLVE, fast.rules_array(K.ALL_REDUCTIONS & ~K.TWIN_WINDOW)) != []
+    assert fast_moves(arr, MODE_SOLVE, bridge.rules_array(S.ALL_REDUCTIONS & ~S.TWIN_WINDOW)) != []
     assert bfs_shortest(s) is None
 
 
 def test_window_rule_needs_the_twin_in_the_way():
     """The same cards with QC on KH: JH goes onto QC first, QD then onto KC,
-    and the position is won; T6 claims nothing."""
+    and the position is won; [twin window] claims nothing."""
     s = window_position(qc_free=True)
     assert pinned_set(s, True, windows=True) == kernel_pinned(s, True, True) == set()
-    assert not K.is_dead(SPEC.encode(s, {}), K.PINNED | K.TWINS | K.TWIN_WINDOW)
+    assert not D.is_dead(SPEC.encode(s, {}), S.PINNED | S.TWINS | S.TWIN_WINDOW)
     assert bfs_shortest(s) is not None
 
 
 def test_window_set_matches_its_plain_statement_on_deals():
-    """T6's kernel set equals the plain fixpoint on deals 1..400 and holds
-    R6's set."""
+    """The window test's kernel set equals the plain fixpoint on deals 1..400 and holds
+    the twin test's set."""
     for n in range(1, 400):
         state = SPEC.new_reference(make_deal("yukon", n).layout, {})
         expected = pinned_set(state, True, windows=True)
         assert kernel_pinned(state, True, True) == expected, n
         assert pinned_set(state, True) <= expected, n
-        assert bool(K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS | K.TWIN_WINDOW)) == bool(expected), n
+        assert bool(D.is_dead(SPEC.encode(state, {}), S.PINNED | S.TWINS | S.TWIN_WINDOW)) == bool(expected), n
 
 
 @settings(max_examples=40, deadline=None)
@@ -633,12 +640,13 @@ def test_window_set_kernel_equals_plain_statement_in_play(seed, steps):
         assert kernel_pinned(state, True) <= kernel_pinned(state, True, True)
 
 
-WINDOW_GAMES = (6, 7, 38, 50, 51)  # the random games of seeds 0..79 where T6 fires beyond R6 (26 positions)
+# the random games of seeds 0..79 where [twin window] fires beyond [twin above] (26 positions)
+WINDOW_GAMES = (6, 7, 38, 50, 51)
 
 
 def test_window_set_equals_plain_statement_where_it_fires():
-    """The comparison above on fixed random games where T6 is at work:
-    positions dead by T6 and not by R6."""
+    """The comparison above on fixed random games where [twin window] is at work:
+    positions dead by [twin window] and not by [twin above]."""
     fired = 0
     for seed in WINDOW_GAMES:
         for state in positions_of_a_random_game(seed, 150):
@@ -649,15 +657,15 @@ def test_window_set_equals_plain_statement_where_it_fires():
 
 
 def r1_move(arr: np.ndarray) -> list[str]:
-    """R1's forced move said plainly: the first pile whose top card may go
+    """the safe foundation move said plainly: the first pile whose top card may go
     up and has both opposite-colour cards one rank lower up (an Ace always)."""
-    for p in range(K.PILES):
-        length = int(arr[K.LEN + p])
+    for p in range(S.PILES):
+        length = int(arr[S.LEN + p])
         if length:
-            card = int(arr[K.CARDS + p * K.CAP + length - 1])
+            card = int(arr[S.CARDS + p * S.CAP + length - 1])
             rank, suit = cards.rank(card), cards.suit(card)
             opposite = [o for o in range(4) if cards.is_red(o * 13) != cards.is_red(card)]
-            if arr[K.FOUND + suit] == rank - 1 and all(arr[K.FOUND + o] >= rank - 1 for o in opposite):
+            if arr[S.FOUND + suit] == rank - 1 and all(arr[S.FOUND + o] >= rank - 1 for o in opposite):
                 return [cards.name(card) + ">f"]
     return []
 
@@ -665,11 +673,12 @@ def r1_move(arr: np.ndarray) -> list[str]:
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
 def test_dead_end_is_tested_before_the_forced_foundation_move(seed, steps):
-    """In both reduced modes a dead position has no move even when R1 would
-    force one; a live position with R1's move has exactly that move."""
+    """In both reduced modes a dead position has no move even when the safe
+    foundation move would force one; a live position with a safe foundation
+    move has exactly that move."""
     for state in positions_of_a_random_game(seed, steps):
         arr = SPEC.encode(state, {})
-        dead = bool(K.is_dead(arr, int(RULES[0])))
+        dead = bool(D.is_dead(arr, int(RULES[0])))
         forced = r1_move(arr)
         for mode in (MODE_SOLVE, MODE_OPTIMAL):
             moves = described(arr, fast_moves(arr, mode))
@@ -680,29 +689,29 @@ def test_dead_end_is_tested_before_the_forced_foundation_move(seed, steps):
 
 
 def test_dead_position_with_a_safe_foundation_move_has_no_move():
-    """5H face down over 6C, 6S and 4H never leaves its pile (R4), and AS
-    on pile 3 is R1's forced move: the position is lost, so it has no move
+    """5H face down over 6C, 6S and 4H never leaves its pile (frozen), and AS
+    on pile 3 is the safe foundation move: the position is lost, so it has no move
     (it had the forced AS>f before the dead-end test came first).  With
-    the dead-end rules switched off R1 still forces AS>f; and with a black
+    the dead-end rules switched off the safe foundation move still forces AS>f; and with a black
     6 free for 5H the position is live and AS>f is forced again."""
     pile = [C(c) for c in ["6C", "6S", "4H", "5H", "9D"]]
     s = YukonState([pile, [C("TC")], [C("AS")]] + [[]] * 4, [4, 0, 0] + [0] * 4, [0, 0, 0, 0])
     arr = SPEC.encode(s, {})
-    assert K.is_dead(arr, int(RULES[0])) and r1_move(arr) == ["AS>f"] and "AS>f" in s.legal_moves()
+    assert D.is_dead(arr, int(RULES[0])) and r1_move(arr) == ["AS>f"] and "AS>f" in s.legal_moves()
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
-    no_dead = fast.rules_array(K.ALL_REDUCTIONS & ~(K.DEAD_END | K.PINNED))
+    no_dead = bridge.rules_array(S.ALL_REDUCTIONS & ~(S.DEAD_END | S.PINNED))
     assert described(arr, fast_moves(arr, MODE_SOLVE, no_dead)) == ["AS>f"]
     live = YukonState([[C("6C"), C("4H"), C("5H"), C("9D")], [C("6S")], [C("AS")]] + [[]] * 4,
                       [3, 0, 0] + [0] * 4, [0, 0, 0, 0])
     live_arr = SPEC.encode(live, {})
-    assert not K.is_dead(live_arr, int(RULES[0]))
+    assert not D.is_dead(live_arr, int(RULES[0]))
     assert described(live_arr, fast_moves(live_arr, MODE_SOLVE)) == ["AS>f"]
 
 
 def test_dead_positions_with_a_forced_move_occur_in_real_searches():
     """The case the order matters for is common: along random games of
     deals 64 and 988 (two of the deals unknown at 10^7 nodes), some dead
-    positions have an R1 move, and each of them now has no move at all."""
+    positions have a safe foundation move, and each of them now has no move at all."""
     found = 0
     for deal in (64, 988):
         rng = random.Random(deal)
@@ -710,7 +719,7 @@ def test_dead_positions_with_a_forced_move_occur_in_real_searches():
             state = SPEC.new_reference(make_deal("yukon", deal).layout, {})
             for _ in range(60):
                 arr = SPEC.encode(state, {})
-                if K.is_dead(arr, int(RULES[0])) and r1_move(arr):
+                if D.is_dead(arr, int(RULES[0])) and r1_move(arr):
                     found += 1
                     assert fast_moves(arr, MODE_SOLVE) == []
                 moves = state.legal_moves()

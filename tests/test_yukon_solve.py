@@ -13,8 +13,10 @@ from solitaire import cards
 from solitaire.deals import Deal, Layout
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
-from solitaire.games.yukon import fast
-from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon import bridge, kernel
+from solitaire.games.yukon.kernel import deadends as D
+from solitaire.games.yukon.kernel import moves as M
+from solitaire.games.yukon.kernel import state as S
 from solitaire.games.yukon.layout import PILE_SIZES
 from solitaire.games.yukon.reference import YukonState
 from yukon_helpers import bfs_shortest
@@ -34,14 +36,15 @@ def verdict(root, rules_arr, mode=MODE_SOLVE, max_nodes=10**6):
 def shortest(root, rules_arr, max_nodes=10**6):
     return shortest_length(SPEC, root, rules_arr, max_nodes=max_nodes)
 C = cards.parse
-ALL = K.ALL_REDUCTIONS
-R6 = K.PINNED | K.TWINS
-T6 = R6 | K.TWIN_WINDOW
-WITHOUT = {"safe foundation": ALL & ~K.SAFE_FOUNDATION, "pile folding": ALL & ~K.FOLD_PILES,
-           "one empty pile": ALL & ~K.ONE_EMPTY, "dead end": ALL & ~(K.DEAD_END | T6),
-           "pinned (R4 only)": ALL & ~T6, "twins (R5 only)": ALL & ~(K.TWINS | K.TWIN_WINDOW),
-           "twin window (R6 only)": ALL & ~K.TWIN_WINDOW, "swap classes": ALL & ~K.SWAP_CLASSES, "none": 0,
-           "swap components (opt-in, on)": ALL | K.SWAP_COMPONENTS}
+ALL = S.ALL_REDUCTIONS
+TWIN_TESTS = S.PINNED | S.TWINS
+ALL_DEAD_ENDS = TWIN_TESTS | S.TWIN_WINDOW
+WITHOUT = {"safe foundation": ALL & ~S.SAFE_FOUNDATION, "pile folding": ALL & ~S.FOLD_PILES,
+           "one empty pile": ALL & ~S.ONE_EMPTY, "dead end": ALL & ~(S.DEAD_END | ALL_DEAD_ENDS),
+           "pinned (frozen test only)": ALL & ~ALL_DEAD_ENDS,
+           "twins (pinned test only)": ALL & ~(S.TWINS | S.TWIN_WINDOW),
+           "twin window": ALL & ~S.TWIN_WINDOW, "swap classes": ALL & ~S.SWAP_CLASSES, "none": 0,
+           "swap components (opt-in, on)": ALL | S.SWAP_COMPONENTS}
 
 
 # --- small positions, checked against plain breadth-first search -------------
@@ -70,11 +73,11 @@ def test_small_positions_match_breadth_first_search(seed, left):
     expected = "unsolvable" if best is None else "solved"
     for name, mask in WITHOUT.items():
         for mode in (MODE_ALL, MODE_SOLVE, MODE_OPTIMAL):
-            assert verdict(root, fast.rules_array(mask), mode) == expected, (name, mode)
+            assert verdict(root, bridge.rules_array(mask), mode) == expected, (name, mode)
         if best is not None:  # IDA* finds wins; proving there is none is the DFS's job
-            assert shortest(root, fast.rules_array(mask)) == best, name
+            assert shortest(root, bridge.rules_array(mask)) == best, name
     if best is not None:
-        assert K.lower_bound(root, fast.rules_array()) <= best
+        assert kernel.lower_bound(root, bridge.rules_array()) <= best
 
 
 @settings(max_examples=30, deadline=None)
@@ -87,11 +90,11 @@ def test_weighted_phase_verdicts_match_breadth_first_search(seed, left):
     state = small_position(random.Random(seed), left)
     best = bfs_shortest(state)
     root = SPEC.encode(state, {})
-    verdict_, path = weighted_search(SPEC, root, fast.rules_array(), SPEC.search.weighted_weight, 10**6)
+    verdict_, path = weighted_search(SPEC, root, bridge.rules_array(), SPEC.search.weighted_weight, 10**6)
     assert verdict_ == ("unsolvable" if best is None else "solved")
     if best is not None:
         replay = state.copy()
-        for text in SPEC.describe_line([p for p, _ in path], fast.rules_array(), [m for _, m in path]):
+        for text in SPEC.describe_line([p for p, _ in path], bridge.rules_array(), [m for _, m in path]):
             replay.play(text)
         assert replay.is_won()
 
@@ -156,21 +159,21 @@ def distances_to_win(state: YukonState) -> list[tuple[YukonState, int]]:
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), left=st.integers(2, 7))
 def test_lower_bound_is_admissible_at_every_reachable_position(seed, left):
-    rules = fast.rules_array()
+    rules = bridge.rules_array()
     for state, d in distances_to_win(small_position(random.Random(seed), left)):
-        assert K.lower_bound(SPEC.encode(state, {}), rules) <= d, state.render()
+        assert kernel.lower_bound(SPEC.encode(state, {}), rules) <= d, state.render()
 
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), left=st.integers(3, 8))
 def test_dead_end_rule_never_prunes_a_winnable_position(seed, left):
-    """R4 by brute force: no position from which breadth-first search finds a
+    """The frozen test by brute force: no position from which breadth-first search finds a
     win (any reachable one) is judged dead."""
     for state, _ in distances_to_win(small_position(random.Random(seed), left)):
-        assert not K.is_dead(SPEC.encode(state, {})), state.render()
-        assert not K.is_dead(SPEC.encode(state, {}), K.PINNED), state.render()
-        assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
-        assert not K.is_dead(SPEC.encode(state, {}), T6), state.render()
+        assert not D.is_dead(SPEC.encode(state, {})), state.render()
+        assert not D.is_dead(SPEC.encode(state, {}), S.PINNED), state.render()
+        assert not D.is_dead(SPEC.encode(state, {}), S.PINNED | S.TWINS), state.render()
+        assert not D.is_dead(SPEC.encode(state, {}), ALL_DEAD_ENDS), state.render()
 
 
 def test_dead_end_rule_fires_on_small_lost_positions():
@@ -180,32 +183,33 @@ def test_dead_end_rule_fires_on_small_lost_positions():
     fired = 0
     for _ in range(1000):
         state = small_position(rng, rng.randint(6, 12))
-        if K.is_dead(SPEC.encode(state, {})):
+        if D.is_dead(SPEC.encode(state, {})):
             assert bfs_shortest(state) is None, state.render()
             fired += 1
     assert fired >= 25
 
 
 def test_pinned_rule_never_prunes_a_winnable_position_many_seeds():
-    """R5 by brute force on 150 more positions (fixed seeds): no reachable
+    """The pinned test by brute force on 150 more positions (fixed seeds): no reachable
     position from which breadth-first search finds a win is judged dead."""
     checked = 0
     for seed in range(150):
         rng = random.Random(1000 + seed)
         for state, _ in distances_to_win(small_position(rng, rng.randint(4, 9))):
-            assert not K.is_dead(SPEC.encode(state, {}), K.PINNED), state.render()
-            assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
-            assert not K.is_dead(SPEC.encode(state, {}), T6), state.render()
+            assert not D.is_dead(SPEC.encode(state, {}), S.PINNED), state.render()
+            assert not D.is_dead(SPEC.encode(state, {}), S.PINNED | S.TWINS), state.render()
+            assert not D.is_dead(SPEC.encode(state, {}), ALL_DEAD_ENDS), state.render()
             checked += 1
     assert checked >= 2000
 
 
-def test_pinned_rule_fires_on_small_lost_positions_beyond_r4():
-    """R5 the same way: it fires on every position R4 fires on, on more
+def test_pinned_rule_fires_on_small_lost_positions_beyond_the_frozen_rule():
+    """The pinned test the same way: it fires on every position the frozen test fires on, on more
     besides, and breadth-first search confirms each one is lost."""
     rng = random.Random(11)
-    r4, r5 = dead_end_counts((small_position(rng, rng.randint(6, 12)) for _ in range(1000)), K.DEAD_END, K.PINNED)
-    assert r5 >= r4 + 3
+    frozen, pinned = dead_end_counts((small_position(rng, rng.randint(6, 12)) for _ in range(1000)), S.DEAD_END,
+                                     S.PINNED)
+    assert pinned >= frozen + 3
 
 
 def dead_end_counts(states, weaker: int, stronger: int) -> tuple[int, int]:
@@ -217,7 +221,7 @@ def dead_end_counts(states, weaker: int, stronger: int) -> tuple[int, int]:
         if state is None:
             continue
         arr = SPEC.encode(state, {})
-        dead_weak, dead_strong = bool(K.is_dead(arr, weaker)), bool(K.is_dead(arr, stronger))
+        dead_weak, dead_strong = bool(D.is_dead(arr, weaker)), bool(D.is_dead(arr, stronger))
         assert dead_strong or not dead_weak, state.render()
         if dead_strong:
             assert bfs_shortest(state) is None, state.render()
@@ -235,7 +239,7 @@ def fits(card: int, target: int) -> bool:
 
 
 def twin_position(rng: random.Random, left: int) -> YukonState | None:
-    """A small position (``small_position``) rearranged so that R6 has
+    """A small position (``small_position``) rearranged so that [twin above] has
     something to look at: a face-down card z under its twin x at the top of
     a pile (half the time with one more card between them), with one of z's
     targets t and a lower card y of x's suit under z (in either order),
@@ -262,7 +266,7 @@ def twin_position(rng: random.Random, left: int) -> YukonState | None:
 
 
 def test_twin_rule_never_prunes_a_winnable_position():
-    """R6 by brute force on positions built around its pattern (fixed
+    """[twin above] by brute force on positions built around its pattern (fixed
     seeds): no reachable position from which breadth-first search finds a
     win is judged dead."""
     checked = 0
@@ -272,23 +276,24 @@ def test_twin_rule_never_prunes_a_winnable_position():
         if root is None:
             continue
         for state, _ in distances_to_win(root):
-            assert not K.is_dead(SPEC.encode(state, {}), K.PINNED | K.TWINS), state.render()
-            assert not K.is_dead(SPEC.encode(state, {}), T6), state.render()
+            assert not D.is_dead(SPEC.encode(state, {}), S.PINNED | S.TWINS), state.render()
+            assert not D.is_dead(SPEC.encode(state, {}), ALL_DEAD_ENDS), state.render()
             checked += 1
     assert checked >= 2500
 
 
-def test_twin_rule_fires_on_small_lost_positions_beyond_r5():
-    """R6 fires on every position R5 fires on, on more besides, and
+def test_twin_rule_fires_on_small_lost_positions_beyond_the_pinned_rule():
+    """[twin above] fires on every position the pinned test fires on, on more besides, and
     breadth-first search confirms each one is lost."""
     rng = random.Random(11)
-    r5, r6 = dead_end_counts((twin_position(rng, rng.randint(6, 11)) for _ in range(600)), K.PINNED, K.PINNED | K.TWINS)
-    assert r6 >= r5 + 3
+    pinned, twins_ = dead_end_counts((twin_position(rng, rng.randint(6, 11)) for _ in range(600)), S.PINNED,
+                                     TWIN_TESTS)
+    assert twins_ >= pinned + 3
 
 
 def test_twin_rule_past_face_down_cards_fires_beyond_its_first_version():
-    """T4 with face-down cards allowed between the twins finds lost
-    positions that T4's first version (every card between in ST) does not,
+    """[twin above] with face-down cards allowed between the twins finds lost
+    positions that its strict form (every card between in ST) does not,
     each confirmed lost by breadth-first search, and never the other way."""
     rng = random.Random(12)
     strict = relaxed = 0
@@ -306,7 +311,7 @@ def test_twin_rule_past_face_down_cards_fires_beyond_its_first_version():
 
 
 def window_pattern_position(rng: random.Random, left: int) -> YukonState | None:
-    """A small position (``small_position``) rearranged so that T6 has
+    """A small position (``small_position``) rearranged so that [twin window] has
     something to look at: a face-down card z with one target in play, under
     a card c with one target u in play, u under z's twin x at the top of
     another pile, and under z (face down, in random order) a lower card of
@@ -338,9 +343,9 @@ def window_pattern_position(rng: random.Random, left: int) -> YukonState | None:
 
 
 def test_window_rule_never_prunes_a_winnable_position():
-    """T6 by brute force on positions built around its pattern (fixed
+    """[twin window] by brute force on positions built around its pattern (fixed
     seeds): no reachable position from which breadth-first search finds a
-    win is judged dead; and on the same roots T6 fires where R6 does not,
+    win is judged dead; and on the same roots [twin window] fires where [twin above] does not,
     each confirmed lost by breadth-first search (the rule is at work here)."""
     checked = fired = 0
     for seed in range(100):
@@ -349,10 +354,10 @@ def test_window_rule_never_prunes_a_winnable_position():
         while root is None:
             root = window_pattern_position(rng, rng.randint(6, 11))
         for state, _ in distances_to_win(root):
-            assert not K.is_dead(SPEC.encode(state, {}), T6), state.render()
+            assert not D.is_dead(SPEC.encode(state, {}), ALL_DEAD_ENDS), state.render()
             checked += 1
         arr = SPEC.encode(root, {})
-        if K.is_dead(arr, T6) and not K.is_dead(arr, R6):
+        if D.is_dead(arr, ALL_DEAD_ENDS) and not D.is_dead(arr, TWIN_TESTS):
             assert bfs_shortest(root) is None, root.render()
             fired += 1
     assert checked >= 2000 and fired >= 50
@@ -385,9 +390,9 @@ def test_lower_bound_counts_face_down_cards_and_stays_admissible(seed, left):
     move of its own, and the bound never exceeds the exact distance (reverse
     breadth-first search) at any winnable position reachable from a position
     rich in such cards."""
-    rules = fast.rules_array()
+    rules = bridge.rules_array()
     for state, d in distances_to_win(buried_position(random.Random(seed), left)):
-        bound = K.lower_bound(SPEC.encode(state, {}), rules)
+        bound = kernel.lower_bound(SPEC.encode(state, {}), rules)
         assert 52 - sum(state.foundations) + buried_over_their_suit(state) <= bound <= d, state.render()
 
 
@@ -406,26 +411,26 @@ def test_lower_bound_cut_sets_skip_face_down_cards():
     as breadth-first search confirms.  Face up, one move based at KD would
     lift both: 4 + 1."""
     s = YukonState([[C("QC"), C("QD"), C("KD"), C("KC")]] + [[]] * 6, [3] + [0] * 6, [11, 11, 13, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array()) == 4 + 2 == bfs_shortest(s)
-    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array(ALL & ~K.CUT_SETS)) == 4 + 1  # whole intervals
+    assert kernel.lower_bound(SPEC.encode(s, {}), bridge.rules_array()) == 4 + 2 == bfs_shortest(s)
+    assert kernel.lower_bound(SPEC.encode(s, {}), bridge.rules_array(ALL & ~S.CUT_SETS)) == 4 + 1  # whole intervals
     s = YukonState([[C("QC"), C("QD"), C("KD"), C("KC")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array()) == 4 + 1 == bfs_shortest(s)
+    assert kernel.lower_bound(SPEC.encode(s, {}), bridge.rules_array()) == 4 + 1 == bfs_shortest(s)
 
 
 def test_weighted_phase_is_guided_by_the_bound_without_cut_sets():
     """The guide its figures were measured with: the same moves, the bound
     without cut sets, which is lower at most deals."""
-    rules = fast.rules_array()
+    rules = bridge.rules_array()
     guide = SPEC.search.weighted_rules(rules)
-    assert guide[0] == rules[0] & ~K.CUT_SETS and rules[0] & K.CUT_SETS
-    out_rules, out_guide = np.zeros(K.MAX_MOVES, np.int32), np.zeros(K.MAX_MOVES, np.int32)
+    assert guide[0] == rules[0] & ~S.CUT_SETS and rules[0] & S.CUT_SETS
+    out_rules, out_guide = np.zeros(S.MAX_MOVES, np.int32), np.zeros(S.MAX_MOVES, np.int32)
     lower = 0
     for n in range(1, 21):
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        moves = K.gen_moves(root, rules, out_rules, MODE_SOLVE)
-        assert moves == K.gen_moves(root, guide, out_guide, MODE_SOLVE)
+        moves = M.position_moves(root, rules, out_rules, MODE_SOLVE)
+        assert moves == M.position_moves(root, guide, out_guide, MODE_SOLVE)
         assert list(out_rules[:moves]) == list(out_guide[:moves])
-        lower += K.lower_bound(root, guide) < K.lower_bound(root, rules)
+        lower += kernel.lower_bound(root, guide) < kernel.lower_bound(root, rules)
     assert lower >= 15
 
 
@@ -451,11 +456,11 @@ def test_lower_bound_counts_a_cycle_across_two_piles():
     is needed: the bound is 4 + 1, which breadth-first search confirms."""
     s = YukonState([[C("QH"), C("KC")], [C("QC"), C("KH")]] + [[]] * 5, [0] * 7, [11, 13, 11, 13])
     root = SPEC.encode(s, {})
-    assert K.lower_bound(root, fast.rules_array()) == 5
-    assert bfs_shortest(s) == 5 and shortest(root, fast.rules_array()) == 5
+    assert kernel.lower_bound(root, bridge.rules_array()) == 5
+    assert bfs_shortest(s) == 5 and shortest(root, bridge.rules_array()) == 5
     # each King on its own Queen instead: two one-interval cycles, 4 + 2
     s = YukonState([[C("QC"), C("KC")], [C("QH"), C("KH")]] + [[]] * 5, [0] * 7, [11, 13, 11, 13])
-    assert K.lower_bound(SPEC.encode(s, {}), fast.rules_array()) == 4 + 2 <= bfs_shortest(s)
+    assert kernel.lower_bound(SPEC.encode(s, {}), bridge.rules_array()) == 4 + 2 <= bfs_shortest(s)
 
 
 def test_small_position_generator_makes_both_verdicts():
@@ -484,8 +489,8 @@ def verdicts_agree_without(name, deals, max_nodes) -> int:
     decided = 0
     for n in deals:
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, max_nodes)
-        off = verdict(root, fast.rules_array(WITHOUT[name]), MODE_SOLVE, max_nodes)
+        on = verdict(root, bridge.rules_array(ALL), MODE_SOLVE, max_nodes)
+        off = verdict(root, bridge.rules_array(WITHOUT[name]), MODE_SOLVE, max_nodes)
         if "unknown" not in (on, off):
             assert on == off, n
             decided += 1
@@ -493,12 +498,13 @@ def verdicts_agree_without(name, deals, max_nodes) -> int:
 
 
 def test_pinned_rule_keeps_the_verdicts_of_lost_and_won_deals():
-    """Deals proved unsolvable (or won) both with R5 and with R4 alone; R5
-    decides 67 and 151 at the deal (R4 leaves them unknown at 10^7)."""
+    """Deals proved unsolvable (or won) both with the pinned test and with the frozen test
+    alone; the pinned test decides 67 and 151 at the deal (the frozen test
+    leaves them unknown at 10^7)."""
     for n in (10, 96, 118, 2, 3, 4):
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 500_000)
-        off = verdict(root, fast.rules_array(ALL & ~K.PINNED), MODE_SOLVE, 500_000)
+        on = verdict(root, bridge.rules_array(ALL), MODE_SOLVE, 500_000)
+        off = verdict(root, bridge.rules_array(ALL & ~S.PINNED), MODE_SOLVE, 500_000)
         assert on == off != "unknown", n
     for n in (67, 151):
         r = solve(make_deal("yukon", n), {}, max_nodes=1000)
@@ -506,20 +512,20 @@ def test_pinned_rule_keeps_the_verdicts_of_lost_and_won_deals():
 
 
 def test_twin_rule_keeps_the_verdicts_of_lost_and_won_deals():
-    """Deals proved unsolvable (or won) both with R6 and with R5 alone."""
+    """Deals proved unsolvable (or won) both with [twin above] and without."""
     for n in (10, 96, 118, 2, 3, 4):
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, fast.rules_array(ALL & ~K.TWIN_WINDOW), MODE_SOLVE, 500_000)
-        off = verdict(root, fast.rules_array(ALL & ~(K.TWINS | K.TWIN_WINDOW)), MODE_SOLVE, 500_000)
+        on = verdict(root, bridge.rules_array(ALL & ~S.TWIN_WINDOW), MODE_SOLVE, 500_000)
+        off = verdict(root, bridge.rules_array(ALL & ~(S.TWINS | S.TWIN_WINDOW)), MODE_SOLVE, 500_000)
         assert on == off != "unknown", n
 
 
 def test_window_rule_keeps_the_verdicts_of_lost_and_won_deals():
-    """Deals proved unsolvable (or won) both with T6 and with R6 alone."""
+    """Deals proved unsolvable (or won) both with [twin window] and without."""
     for n in (10, 96, 118, 2, 3, 4):
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, fast.rules_array(ALL), MODE_SOLVE, 500_000)
-        off = verdict(root, fast.rules_array(ALL & ~K.TWIN_WINDOW), MODE_SOLVE, 500_000)
+        on = verdict(root, bridge.rules_array(ALL), MODE_SOLVE, 500_000)
+        off = verdict(root, bridge.rules_array(ALL & ~S.TWIN_WINDOW), MODE_SOLVE, 500_000)
         assert on == off != "unknown", n
 
 
@@ -555,7 +561,7 @@ def test_crafted_deal_needing_one_tableau_move():
     piles[2][-2:] = ["8C", "9C"]
     deal = deal_of(piles)
     root = SPEC.encode(SPEC.new_reference(deal.layout, {}), {})
-    assert K.lower_bound(root, fast.rules_array()) == 53
+    assert kernel.lower_bound(root, bridge.rules_array()) == 53
     r = solve(deal, {}, optimal=True, max_nodes=2_000_000)
     assert r.verdict == "solved" and r.optimal and len(r.moves) == 53
     assert [m for m in r.moves if not m.endswith(">f")] == ["9C>t5"]

@@ -12,9 +12,12 @@ from hypothesis import strategies as st
 
 from benchmark_scripts import load
 from solitaire.dealing import make_deal
-from solitaire.games.yukon import fast, swaps
-from solitaire.games.yukon import kernel as K
-from solitaire.games.yukon import swap_components as components
+from solitaire.games.yukon import bridge, kernel
+from solitaire.games.yukon.kernel import keys
+from solitaire.games.yukon.kernel import moves as M
+from solitaire.games.yukon.kernel import state as S
+from solitaire.games.yukon.kernel import swaps
+from solitaire.games.yukon.research import swap_components as components
 from solitaire.games.yukon.reference import YukonState
 from solitaire.replaying import verify_win
 from solitaire.search import dfs as engine
@@ -25,11 +28,11 @@ from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafte
     positions_along_random_games, three_pairs
 
 FOLDING = load("yukon_folding")
-ALL = fast.rules_array(K.ALL_REDUCTIONS | K.SWAP_COMPONENTS)
-# the reductions that act on the position alone (dead ends, R1) are off, so
+ALL = bridge.rules_array(S.ALL_REDUCTIONS | S.SWAP_COMPONENTS)
+# the reductions that act on the position alone (dead ends, the safe foundation move) are off, so
 # that a class's moves can be compared with its members' moves
-PLAIN = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY)
-FOLDED = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY | K.SWAP_COMPONENTS)
+PLAIN = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY)
+FOLDED = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY | S.SWAP_COMPONENTS)
 
 
 def swap_texts(arr: np.ndarray) -> list[str]:
@@ -47,8 +50,8 @@ def check_class(state: YukonState) -> int:
     group = members(state, free_only=False)
     folded = 1 < len(group) <= components.MAX_MEMBERS
     if folded:
-        least = min(K.state_key(SPEC.encode(other, {}), FOLDED, MODE_SOLVE) for other in group)
-        assert swaps.state_key(arr, FOLDED, MODE_SOLVE) == least
+        least = min(keys.position_key(SPEC.encode(other, {}), FOLDED, MODE_SOLVE) for other in group)
+        assert kernel.state_key(arr, FOLDED, MODE_SOLVE) == least
     check_key_and_moves(state, group, folded, FOLDED, PLAIN, joined_by_swaps)
     return len(group)
 
@@ -64,11 +67,11 @@ def joined_by_swaps(child: np.ndarray, reached: set[int]) -> bool:
     out = np.zeros(components.MAX_SWAP_MOVES, dtype=np.int64)
     while todo:
         now = todo.pop()
-        if swaps.state_key(now, FOLDED, MODE_SOLVE) in reached:
+        if kernel.state_key(now, FOLDED, MODE_SOLVE) in reached:
             return True
         for m in out[:components.swap_moves(now, out)]:
             after = np.zeros_like(now)
-            K.apply_move(now, PLAIN, int(m), after)
+            M.play(now, int(m), after)
             if after.tobytes() not in seen:
                 seen.add(after.tobytes())
                 todo.append(after)
@@ -110,8 +113,8 @@ def test_crafted_classes_of_two_and_of_eight():
 
 def test_a_stack_holding_a_twin_of_a_face_up_card_still_swaps():
     """QC JH on KD with KH bare, and TS on JD: the stack holds JH, whose
-    twin JD is face up (R7 does not fold such stacks), and TS then swaps
-    between JD and JH wherever JH lies: four members, where R7 makes two."""
+    twin JD is face up (the swap classes do not fold such stacks), and TS then swaps
+    between JD and JH wherever JH lies: four members, where the swap classes make two."""
     state = YukonState([[C("KD"), C("QC"), C("JH")], [C("KH")], [C("JD"), C("TS")],
                         [C("KS"), C("QS"), C("JS"), C("QD"), C("QH"), C("KC")], [], [], []],
                        [0, 0, 0, 5, 0, 0, 0], [11, 10, 10, 9])
@@ -119,26 +122,26 @@ def test_a_stack_holding_a_twin_of_a_face_up_card_still_swaps():
     assert sorted(swap_texts(arr)) == ["QC>t2", "TS>t1"]
     assert check_class(state) == 4
     covered = np.zeros(24, dtype=np.int64)
-    assert swaps.swap_pairs(arr, covered, covered.copy(), np.zeros(24, dtype=np.uint64)) == 1  # R7: 2 members
+    assert swaps.swap_pairs(arr, covered, covered.copy(), np.zeros(24, dtype=np.uint64)) == 1  # classes: 2 members
 
 
 def test_lost_deals_stay_lost_in_fewer_nodes():
     """benchmarks/yukon_folding.py's plain DFS: deals 96 and 118 are lost
-    under every folding; R7 needs fewer nodes than no folding, and the
-    components under 0.8 times R7's."""
+    under every folding; the swap classes need fewer nodes than no folding, and the
+    components under 0.8 times the swap classes'."""
     for n in (96, 118):
-        runs = {folding: FOLDING.run(n, folding, 10**6, 64) for folding in ("none", "r7", "components")}
+        runs = {folding: FOLDING.run(n, folding, 10**6, 64) for folding in ("none", "classes", "components")}
         assert {verdict for verdict, _, _ in runs.values()} == {"unsolvable"}, n
-        assert runs["r7"][1] < runs["none"][1], (n, runs)
-        assert runs["components"][1] < 0.8 * runs["r7"][1], (n, runs)
+        assert runs["classes"][1] < runs["none"][1], (n, runs)
+        assert runs["components"][1] < 0.8 * runs["classes"][1], (n, runs)
 
 
 def test_solve_with_the_components_keeps_verdicts_and_replays_its_wins():
     """``solve`` (every phase, wins replayed under the rules) with the bit
     set, through benchmarks/yukon_folding.py --solve: lost 96 stays lost in
-    fewer nodes than with R7, won 3 is won."""
-    lost_r7, lost = FOLDING.run_solve(96, "r7", 10**6, 64), FOLDING.run_solve(96, "components", 10**6, 64)
-    assert lost[0] == lost_r7[0] == "unsolvable" and lost[1] < lost_r7[1]
+    fewer nodes than with the swap classes, won 3 is won."""
+    lost_classes, lost = FOLDING.run_solve(96, "classes", 10**6, 64), FOLDING.run_solve(96, "components", 10**6, 64)
+    assert lost[0] == lost_classes[0] == "unsolvable" and lost[1] < lost_classes[1]
     assert FOLDING.run_solve(3, "components", 10**6, 64)[0] == "solved"
 
 
@@ -159,9 +162,9 @@ def test_a_class_too_big_to_fold_keeps_every_swap():
     """A random game whose stacks make classes of more than MAX_MEMBERS
     members: such a position is searched on its own, with every swap among
     its moves (the search that reaches one member reaches them all), also
-    when R1 has a move (met at least 5 times here)."""
+    when the safe foundation move applies (met at least 5 times here)."""
     checked = forced = 0
-    R1_ONLY = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY | K.SAFE_FOUNDATION | K.SWAP_COMPONENTS)
+    FORCED_ONLY = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY | S.SAFE_FOUNDATION | S.SWAP_COMPONENTS)
     for state in positions_along_random_games(1384, 60):
         arr = SPEC.encode(state, {})
         for m in class_moves(arr, PLAIN):
@@ -170,9 +173,9 @@ def test_a_class_too_big_to_fold_keeps_every_swap():
                 continue
             out = np.zeros(components.MAX_SWAP_MOVES, dtype=np.int64)
             own = set(out[:components.swap_moves(child, out)].tolist())
-            assert own and own <= set(class_moves(child, R1_ONLY))
+            assert own and own <= set(class_moves(child, FORCED_ONLY))
             checked += 1
-            forced += K.dead_or_forced(child, R1_ONLY[0], np.zeros(SPEC.max_moves, dtype=np.int64)) == 1
+            forced += M.dead_or_forced(child, FORCED_ONLY[0], np.zeros(SPEC.max_moves, dtype=np.int64)) == 1
     assert checked >= 100 and forced >= 5, (checked, forced)
 
 

@@ -10,18 +10,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.games.yukon import fast, swaps
-from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon import bridge, kernel
+from solitaire.games.yukon.kernel import keys
+from solitaire.games.yukon.kernel import state as S
+from solitaire.games.yukon.kernel import swaps
 from solitaire.games.yukon.reference import YukonState
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE
 from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafted, members, \
     positions_along_random_games, three_pairs
 
-ALL = fast.rules_array()
-# the reductions that act on the position alone (dead ends, R1) are off, so
+ALL = bridge.rules_array()
+# the reductions that act on the position alone (dead ends, the safe foundation move) are off, so
 # that a class's moves can be compared with its members' moves
-PLAIN = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY)
-FOLDED = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY | K.SWAP_CLASSES)
+PLAIN = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY)
+FOLDED = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY | S.SWAP_CLASSES)
 
 
 def swap_pairs(arr: np.ndarray) -> tuple[int, list[int], list[int]]:
@@ -88,18 +90,18 @@ def test_three_swap_pairs_the_most_seven_piles_hold_make_a_class_of_eight():
     assert check_class(state) == 8
 
 
-@pytest.mark.parametrize("folding", [K.SWAP_CLASSES, K.SWAP_COMPONENTS])
+@pytest.mark.parametrize("folding", [S.SWAP_CLASSES, S.SWAP_COMPONENTS])
 def test_only_the_solvability_search_folds(folding):
     """Fewest moves counts the swaps, and MODE_ALL is the rules: both keep
-    the position's own moves and key (with R7 and with the components)."""
-    rules = fast.rules_array(K.FOLD_PILES | K.ONE_EMPTY | folding)
+    the position's own moves and key (with the swap classes and with the components)."""
+    rules = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY | folding)
     arr = SPEC.encode(crafted(), {})
     for mode in (MODE_ALL, MODE_OPTIMAL):
         out = np.zeros(SPEC.max_moves, dtype=np.int32)
-        n = swaps.gen_moves(arr, rules, out, mode)
-        assert n > 0 and all(m >> K.MOVE_BITS == 0 for m in out[:n])
-        assert swaps.state_key(arr, rules, mode) == K.state_key(arr, rules, mode)
+        n = kernel.gen_moves(arr, rules, out, mode)
+        assert n > 0 and all(m >> S.MOVE_BITS == 0 for m in out[:n])
+        assert kernel.state_key(arr, rules, mode) == keys.position_key(arr, rules, mode)
     swapped = SPEC.encode(YukonState([[C("KH"), C("QC")], [C("KD")], [C("KC")], [], [], [], []], [0] * 7,
                                      [11, 12, 12, 13]), {})
-    assert K.state_key(swapped, rules, MODE_SOLVE) != K.state_key(arr, rules, MODE_SOLVE)
-    assert swaps.state_key(swapped, rules, MODE_SOLVE) == swaps.state_key(arr, rules, MODE_SOLVE)
+    assert keys.position_key(swapped, rules, MODE_SOLVE) != keys.position_key(arr, rules, MODE_SOLVE)
+    assert kernel.state_key(swapped, rules, MODE_SOLVE) == kernel.state_key(arr, rules, MODE_SOLVE)

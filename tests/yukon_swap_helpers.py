@@ -1,6 +1,6 @@
 """Yukon swap classes, checked against the reference engine: the members of a
 class found by playing swaps there, and the class's key and moves compared
-with its members' (tests/test_yukon_swaps.py for R7, the free-stack classes,
+with its members' (tests/test_yukon_swaps.py for the free-stack swap classes,
 tests/test_yukon_swap_components.py for the opt-in components)."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import numpy as np
 
 from solitaire import cards
 from solitaire.games import get_game
-from solitaire.games.yukon import swaps
-from solitaire.games.yukon import kernel as K
+from solitaire.games.yukon import kernel
+from solitaire.games.yukon.kernel import moves as M
 from solitaire.games.yukon.reference import YukonState
 from solitaire.jit.modes import MODE_SOLVE
 from test_yukon_fast import random_layout
@@ -29,7 +29,7 @@ def twin(card: int) -> int:
 def is_swap_text(state: YukonState, text: str, free_only: bool) -> bool:
     """A legal move carrying a stack from a face-up twin it fits onto the
     bare other twin (a swap), read off the reference position; with
-    ``free_only``, only a stack holding no card whose twin is face up (R7)."""
+    ``free_only``, only a stack holding no card whose twin is face up (the swap classes)."""
     if text.endswith(">f"):
         return False
     card, pile = cards.parse(text.split(">")[0]), int(text.split(">t")[1]) - 1
@@ -89,13 +89,13 @@ def three_pairs() -> YukonState:
 
 def class_moves(arr: np.ndarray, rules: np.ndarray) -> list[int]:
     out = np.zeros(SPEC.max_moves, dtype=np.int32)
-    n = swaps.gen_moves(arr, rules, out, MODE_SOLVE)
+    n = kernel.gen_moves(arr, rules, out, MODE_SOLVE)
     return [int(m) for m in out[:n]]
 
 
 def played(arr: np.ndarray, move: int, rules: np.ndarray) -> np.ndarray:
     child = np.zeros_like(arr)
-    swaps.apply_move(arr, rules, move, child)
+    kernel.apply_move(arr, rules, move, child)
     return child
 
 
@@ -110,25 +110,25 @@ def check_key_and_moves(state: YukonState, group: list[YukonState], folded: bool
     class's moves do not is allowed only where it says the child is joined
     to one they reach (the components' classes too big to fold)."""
     arr = SPEC.encode(state, {})
-    key = swaps.state_key(arr, rules, MODE_SOLVE)
+    key = kernel.state_key(arr, rules, MODE_SOLVE)
     for other in group:
         other_arr = SPEC.encode(other, {})
         same = folded or other_arr.tobytes() == arr.tobytes()
-        assert (swaps.state_key(other_arr, rules, MODE_SOLVE) == key) == same
+        assert (kernel.state_key(other_arr, rules, MODE_SOLVE) == key) == same
     expected = {}  # the classes the members' own moves reach, swaps left out: key -> a child
     for other in (group if folded else [state]):
         other_arr = SPEC.encode(other, {})
         out = np.zeros(SPEC.max_moves, dtype=np.int32)
-        for m in out[:K.gen_moves(other_arr, plain, out, MODE_SOLVE)]:
+        for m in out[:M.position_moves(other_arr, plain, out, MODE_SOLVE)]:
             child = np.zeros_like(arr)
-            K.apply_move(other_arr, plain, m, child)
-            child_key = swaps.state_key(child, rules, MODE_SOLVE)
+            M.play(other_arr, m, child)
+            child_key = kernel.state_key(child, rules, MODE_SOLVE)
             if child_key != key or not folded:
                 expected[child_key] = child
     reached = set()
     for m in class_moves(arr, rules):
         child = played(arr, m, rules)
-        reached.add(swaps.state_key(child, rules, MODE_SOLVE))
+        reached.add(kernel.state_key(child, rules, MODE_SOLVE))
         after = state.copy()
         for text in SPEC.describe_move(arr, rules, m):
             after.play(text)

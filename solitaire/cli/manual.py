@@ -19,8 +19,10 @@ run again.
 """
 
 
-def _help(command: click.Command, name: str) -> str:
-    ctx = click.Context(command, info_name=name, terminal_width=100, max_content_width=100)
+def _help(command: click.Command, name: str, parent: click.Context | None = None) -> str:
+    settings = {} if parent else dict(command.context_settings)
+    settings.update(terminal_width=100, max_content_width=100)
+    ctx = click.Context(command, info_name=name, parent=parent, **settings)
     return command.get_help(ctx)
 
 
@@ -28,10 +30,11 @@ def markdown() -> str:
     """The page: the group's help, then each command's, in the group's order."""
     from solitaire.cli import main
 
+    root = click.Context(main, info_name="solitaire", **main.context_settings)
     parts = [HEADER, "## solitaire\n", "```\n" + _help(main, "solitaire") + "\n```\n"]
-    for name in main.list_commands(click.Context(main)):
+    for name in main.list_commands(root):
         parts.append(f"## solitaire {name}\n")
-        parts.append("```\n" + _help(main.commands[name], f"solitaire {name}") + "\n```\n")
+        parts.append("```\n" + _help(main.commands[name], name, root) + "\n```\n")
     return "\n".join(parts)
 
 

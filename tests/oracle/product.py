@@ -149,7 +149,7 @@ def bakers_relaxed(kind: str, state: ReferenceState, rules: dict[str, Any], rank
     "seatless" (at threshold ``rank``), "skeleton" or "ladder": LOST, WON
     (the relaxed game is won: says nothing of the real one), UNKNOWN
     (budget), or "refused"."""
-    from solitaire.games.bakers_dozen import ladder, seatless, skeleton, threshold
+    from solitaire.games.bakers_dozen.research import ladder, seatless, skeleton, status as codes_of, threshold
 
     root, arr = encode("bakers-dozen", state, rules)
     if kind == "ladder":
@@ -157,20 +157,18 @@ def bakers_relaxed(kind: str, state: ReferenceState, rules: dict[str, Any], rank
         return LOST if lost else UNKNOWN
     if kind == "threshold":
         status, _ = threshold.threshold_search(root, arr, rank, max_positions)
-        codes = {threshold.WON: WON, threshold.LOST: LOST, threshold.BUDGET: UNKNOWN, threshold.REFUSED: "refused"}
     elif kind == "seatless":
         status, _ = seatless.seatless_search(root, arr, rank, max_positions)
-        codes = {seatless.WON: WON, seatless.LOST: LOST, seatless.BUDGET: UNKNOWN, seatless.REFUSED: "refused"}
     else:
         status, _ = skeleton.skeleton_search(root, arr, max_positions)
-        codes = {skeleton.WON: WON, skeleton.LOST: LOST, skeleton.BUDGET: UNKNOWN}
+    codes = {codes_of.WON: WON, codes_of.LOST: LOST, codes_of.BUDGET: UNKNOWN, codes_of.REFUSED: "refused"}
     return codes[int(status)]
 
 
 def bakers_root_dead(state: ReferenceState, rules: dict[str, Any]) -> bool:
-    """Baker's Dozen's root dead-end checks (``analysis.is_dead_end``,
+    """Baker's Dozen's root dead-end checks (``deadends.is_dead_end``,
     ``seats.is_seat_deadlock`` under kings=bottom)."""
-    from solitaire.games.bakers_dozen import analysis, seats
+    from solitaire.games.bakers_dozen.kernel import deadends, seats
 
     root, arr = encode("bakers-dozen", state, rules)
-    return bool(analysis.is_dead_end(root, arr)) or bool(seats.is_seat_deadlock(root, arr))
+    return bool(deadends.is_dead_end(root, arr)) or bool(seats.is_seat_deadlock(root, arr))

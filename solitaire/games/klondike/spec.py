@@ -7,10 +7,74 @@ import numpy as np
 
 from solitaire.deals import Layout
 from solitaire.scene import Scene
-from solitaire.games.base import GameSpec, SearchTuning
-from solitaire.games.klondike import fast, kernel, layout, relations, rules
-from solitaire.games.klondike import picture
+from solitaire.games.base import GameSpec, Reduction, SearchTuning
+from solitaire.games.klondike import bridge, kernel, layout, picture, relations, rules
+from solitaire.games.klondike.kernel import state as ks
 from solitaire.games.klondike.reference import KlondikeState
+from solitaire.rules import RuleError
+
+
+def _reduction(name: str, off_bit: int, summary: str, questions: str) -> Reduction:
+    return Reduction(name, off_bit.bit_length() - 1, summary, questions)
+
+
+# Every reduction of the search that can drop a move, force one, fold a key
+# or call a position lost, by its bit in the rules array's word R_OFF
+# (docs/klondike.md, "Reductions"; the proofs are where each acts).  The
+# talon as the cards reachable by turning is the search's representation,
+# not a reduction: it has no switch.
+REDUCTIONS = (
+    _reduction("safe_tableau_to_foundation", ks.OFF_SAFE_TABLEAU_TO_FOUNDATION,
+               "a tableau top that fits its foundation and is safe there goes up as the only move", "solve+optimal"),
+    _reduction("safe_waste_to_foundation", ks.OFF_SAFE_WASTE_TO_FOUNDATION,
+               "draw 1: the same for the waste top", "solve+optimal"),
+    _reduction("safe_talon_to_foundation", ks.OFF_SAFE_TALON_TO_FOUNDATION,
+               "draw 1, unlimited passes: the same for any talon card", "solve"),
+    _reduction("one_empty_pile", ks.OFF_ONE_EMPTY_PILE,
+               "one empty pile stands for all as a target (the key folds pile order)", "solve+optimal"),
+    _reduction("no_king_pile_to_empty", ks.OFF_NO_KING_PILE_TO_EMPTY,
+               "a whole pile headed by a King never moves to an empty pile (the same position)", "solve+optimal"),
+    _reduction("partial_runs_for_foundation", ks.OFF_PARTIAL_RUNS_FOR_FOUNDATION,
+               "part of a run moves only when the card it uncovers fits its foundation", "solve+optimal"),
+    _reduction("one_twin_target", ks.OFF_ONE_TWIN_TARGET,
+               "when both twins of a rank and colour are pile tops, a card is offered only one", "solve"),
+    _reduction("whole_pile_for_king", ks.OFF_WHOLE_PILE_FOR_KING,
+               "a pile with nothing face down moves away only when a King could use the emptied pile", "solve"),
+    _reduction("talon_play_for_builder", ks.OFF_TALON_PLAY_FOR_BUILDER,
+               "draw 1, unlimited passes: a talon card goes to the tableau only when a card could be built on it",
+               "solve"),
+    _reduction("talon_builder_chains", ks.OFF_TALON_BUILDER_CHAINS,
+               "where talon plays wait for a builder, a talon card is one only with a builder of its own", "solve"),
+    _reduction("no_ace_or_two_builders", ks.OFF_NO_ACE_OR_TWO_BUILDERS,
+               "an Ace, or a 2 whose Ace is home, is never the builder a talon play or a return waits for", "solve"),
+    _reduction("waiting_positions", ks.OFF_WAITING_POSITIONS,
+               "after such a talon play or a pile emptied, only the moves serving it", "solve"),
+    _reduction("return_above_lowest", ks.OFF_RETURN_ABOVE_LOWEST,
+               "a foundation card comes back only when two ranks or more above the lowest foundation",
+               "solve+optimal"),
+    _reduction("return_when_useful", ks.OFF_RETURN_WHEN_USEFUL,
+               "a foundation card comes back only when a card off the foundations could use it", "solve"),
+    _reduction("blocked_cards", ks.OFF_BLOCKED_CARDS,
+               "dead end: a blocked card whose parents are out of reach, or blocked twins needing one parent",
+               "solve+optimal"),
+    _reduction("never_moving_cards", ks.OFF_NEVER_MOVING_CARDS,
+               "dead end: a card not home that can never move", "solve+optimal"),
+    _reduction("waste_count_folding", ks.OFF_WASTE_COUNT_FOLDING,
+               "unlimited passes: waste counts that reach the same talon cards share a key", "solve"),
+    _reduction("dominance_marks", ks.OFF_DOMINANCE_MARKS,
+               "draw k > 1, unlimited passes: the plain DFS marks dominated waste counts seen", "solve"),
+    _reduction("class_folding", ks.OFF_CLASS_FOLDING,
+               "the plain DFS skips a position whose class was proved lost (no class keys when off)", "solve"),
+    _reduction("twin_folding", ks.OFF_TWIN_FOLDING,
+               "a class holds the twin-swapped positions (when off, each position is its own class)", "solve"),
+    _reduction("draw_one_relaxation", ks.OFF_DRAW_ONE_RELAXATION,
+               "a loss under draw 1 / unlimited passes (same f2t) is a loss of the deal", "solve"),
+    _reduction("bound_pile_blockers", ks.OFF_BOUND_PILE_BLOCKERS,
+               "lower bound: a move for each face-down card on a lower card of its suit, one for the face-up ones",
+               "optimal"),
+    _reduction("bound_waste_blockers", ks.OFF_BOUND_WASTE_BLOCKERS,
+               "lower bound, last pass: a move for each waste card on a lower card of its suit", "optimal"),
+)
 
 
 class KlondikeSearch(SearchTuning):
@@ -45,20 +109,24 @@ class KlondikeSearch(SearchTuning):
     # 100,000 nodes: a deal the relaxation proves lost no longer waits for
     # the whole phase, which never wins it.  Deals 1-1000 at 2M nodes, the
     # same verdicts: draw 3 / unlimited / f2t 36.10M -> 34.22M nodes, draw 3
-    # / three passes 49.76M -> 47.44M.  (On a trial build: after the first
-    # round 2.1%, after 5,000 nodes 5.0%, after 20,000 5.6% fewer nodes.)
+    # / three passes 49.76M -> 47.44M.  (Started after the first quantum:
+    # 2.1%, after 5,000 nodes 5.0%, after 20,000 5.6% fewer nodes.)
     relaxation_after_nodes = 20_000
     # Twin-swapped positions are won alike (``kernel.class_key``): the plain
-    # DFS skips those whose class it proved lost.
+    # DFS skips those whose class it proved lost.  The reductions
+    # ``class_folding`` and ``twin_folding`` switch it off in the class key.
     class_folding = True
 
     def relaxation_early_for(self, rules: dict[str, Any]) -> bool:
         return rules["draw"] > 1
 
     def relaxed_rules(self, rules_arr: np.ndarray) -> np.ndarray | None:
-        """Draw 1 with unlimited passes (``relaxation``), same f2t; None
-        for draw 1 / unlimited itself."""
+        """Draw 1 with unlimited passes (``relaxation``), same f2t and the
+        same switches; None for draw 1 / unlimited itself, or with
+        ``draw_one_relaxation`` switched off."""
         if rules_arr[kernel.R_DRAW] == 1 and rules_arr[kernel.R_PASSES] == 0:
+            return None
+        if rules_arr[kernel.R_OFF] & ks.OFF_DRAW_ONE_RELAXATION:
             return None
         relaxed = rules_arr.copy()
         relaxed[kernel.R_DRAW], relaxed[kernel.R_PASSES] = 1, 0
@@ -73,6 +141,7 @@ class Klondike(GameSpec):
     max_moves = 512 + kernel.SCRATCH  # 512 moves, then gen_moves' scratch tables
     max_depth = 2000
     search = KlondikeSearch()
+    reductions = REDUCTIONS
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)
@@ -93,17 +162,22 @@ class Klondike(GameSpec):
     def new_reference(self, lay: Layout, rule_dict: dict[str, Any]) -> KlondikeState:
         return KlondikeState(lay, rule_dict)
 
-    def rules_array(self, rule_dict: dict[str, Any]) -> np.ndarray:
-        return fast.rules_array(rule_dict)
+    def rules_array(self, rule_dict: dict[str, Any], off: tuple[str, ...] = ()) -> np.ndarray:
+        bits = {r.name: 1 << r.bit for r in self.reductions}
+        unknown = [name for name in off if name not in bits]
+        if unknown:
+            raise RuleError(f"klondike has no reduction {', '.join(map(repr, unknown))} "
+                            f"(reductions: {', '.join(bits)})")
+        return bridge.rules_array(rule_dict, sum(bits[name] for name in set(off)))
 
     def encode(self, state: KlondikeState, rule_dict: dict[str, Any]) -> np.ndarray:
-        return fast.encode(state)
+        return bridge.encode(state)
 
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
-        return fast.describe_move(state, rules_arr, move)
+        return bridge.describe_move(state, rules_arr, move)
 
     def describe_line(self, states: np.ndarray, rules_arr: np.ndarray, moves: list[int]) -> list[str]:
-        return fast.describe_line(states, rules_arr, moves)
+        return bridge.describe_line(states, rules_arr, moves)
 
     def scene(self, state: KlondikeState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
         return picture.scene(state, previous, open_fans)

@@ -1,29 +1,25 @@
 """Yukon's GameSpec: what the rest of the tool needs to know about the game."""
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
 from solitaire.deals import Layout
-from solitaire.scene import Scene
-from solitaire.games.base import GameSpec, SearchOption, SearchTuning
-from solitaire.games.yukon import fast, kernel, layout, swaps
-from solitaire.games.yukon.kernel import CUT_SETS, SWAP_COMPONENTS, YUKON_MAX_DEPTH
-from solitaire.games.yukon import picture
+from solitaire.games.base import GameSpec, Reduction, SearchOption, SearchTuning
+from solitaire.games.yukon import bridge, kernel, layout, picture
+from solitaire.games.yukon import rules as rule_options
+from solitaire.games.yukon.kernel.state import (ALL_REDUCTIONS, CUT_SETS, DEAD_END, FOLD_PILES, ONE_EMPTY, PINNED,
+                                                R_OFF, SAFE_FOUNDATION, SWAP_CLASSES, SWAP_COMPONENTS, TWIN_WINDOW,
+                                                TWINS, YUKON_MAX_DEPTH)
 from solitaire.games.yukon.reference import YukonState
 from solitaire.rules import RuleError
+from solitaire.scene import Scene
 
 
 class YukonSearch(SearchTuning):
     # Limited discrepancy search finds most wins within 10^5 nodes (deals
-    # 1..300 at 10^6 nodes: the same 272 wins at a share of 0.1 as at 0.25);
-    # the rest of the budget goes to the plain DFS, the only search that can
-    # prove a deal unsolvable (deal 77: unsolvable at 0.86 M nodes).  A
-    # trade-off, not a verdict change: at 10^7 nodes deal 151 is now proved
-    # unsolvable and deal 70 (won by the discrepancy search at 1.86 M) is
-    # unknown (docs/yukon.md).
+    # 1..300 at 10^6 nodes: the same 272 wins at a share of 0.1 as at 0.25).
     lds_share = 0.1
     # Then weighted A* (g + 2h, h the admissible ``lower_bound``) with 0.9
     # of the budget, i.e. all the discrepancy phase leaves; the plain DFS
@@ -46,23 +42,48 @@ class YukonSearch(SearchTuning):
         469 took 3.34 M against 3.37 M), and the solvability figures of
         docs/yukon.md were measured with this guide."""
         guide = rules_arr.copy()
-        guide[0] &= ~CUT_SETS
+        guide[R_OFF] &= ~CUT_SETS
         return guide
 
 
 def _swap_components(rules_arr: np.ndarray) -> np.ndarray:
-    """R7b (swap_components.py) instead of R7: deals 886 and 823 are lost
-    within 10^7 nodes with it, unknown without; each node costs more
-    (docs/yukon.md), so it is asked for, not the default."""
+    """The swap components (research/swap_components.py) instead of the swap
+    classes: deals 886 and 823 are lost within 10^7 nodes with them, unknown
+    without; each node costs more (docs/yukon.md), so they are asked for,
+    not the default."""
     components = rules_arr.copy()
-    components[0] |= SWAP_COMPONENTS
+    components[R_OFF] |= SWAP_COMPONENTS
     return components
 
 
-# The contract's functions: moves and keys through the swap layer (which
-# folds positions joined by stack swaps), the rest from the kernel.
-KERNEL = SimpleNamespace(gen_moves=swaps.gen_moves, apply_move=swaps.apply_move, state_key=swaps.state_key,
-                         move_cost=kernel.move_cost, is_won=kernel.is_won, lower_bound=kernel.lower_bound)
+# Every reduction, a bit of the switch word rules[R_OFF] (kernel/state.py);
+# docs/yukon.md proves each.
+REDUCTIONS = (
+    Reduction("safe_foundation", SAFE_FOUNDATION,
+              "a top card whose two opposite-colour cards one rank lower are home goes home as the only move",
+              "solve+optimal"),
+    Reduction("fold_piles", FOLD_PILES, "the key ignores the order of the piles", "solve+optimal"),
+    Reduction("one_empty", ONE_EMPTY,
+              "a group with a King at its base goes only to the first empty pile, and a King at the bottom of "
+              "its pile never to an empty pile", "solve+optimal"),
+    Reduction("dead_end", DEAD_END,
+              "frozen cards: a position with a card that can never move again has no moves (with pinned on, "
+              "pinned finds every such position)", "solve+optimal"),
+    Reduction("pinned", PINNED,
+              "pinned cards: a position with a card that can never go home, carried or not, has no moves",
+              "solve+optimal"),
+    Reduction("twins", TWINS,
+              "with pinned: a face-down card under its twin, both with one free target, never moves",
+              "solve+optimal"),
+    Reduction("twin_window", TWIN_WINDOW,
+              "with pinned: a face-down card whose twin must move first onto their one free target never moves",
+              "solve+optimal"),
+    Reduction("swap_classes", SWAP_CLASSES,
+              "positions joined by swapping a free stack between face-up twins are one node", "solve"),
+    Reduction("cut_sets", CUT_SETS,
+              "the lower bound counts a face-down card's cut set as itself alone, not its whole interval",
+              "optimal"),
+)
 
 
 class YukonSpec(GameSpec):
@@ -71,10 +92,10 @@ class YukonSpec(GameSpec):
     name = "yukon"
     title = "Yukon"
     aliases = ()
-    options = ()
-    presets: dict[str, dict[str, Any]] = {}
-    kernel = KERNEL
-    max_moves = swaps.MAX_ANY_CLASS_MOVES  # a swap class's moves (a position alone has at most 127)
+    options = rule_options.OPTIONS
+    presets = rule_options.PRESETS
+    kernel = kernel
+    max_moves = kernel.MAX_SEARCH_MOVES  # a swap class's moves (a position alone has at most 127)
     max_depth = YUKON_MAX_DEPTH
     search = YukonSearch()
     search_options = (SearchOption(
@@ -82,11 +103,10 @@ class YukonSpec(GameSpec):
         "Search every class of positions joined by stack swaps as one (docs/yukon.md): fewer nodes, "
         "more time per node; proves deals 886 and 823 lost within 10^7 nodes, which the default leaves unknown.",
         _swap_components),)
+    reductions = REDUCTIONS
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
-        if given:
-            raise RuleError(f"yukon has no rule options (got {', '.join(sorted(given))})")
-        return {}
+        return rule_options.complete_rules(given)
 
     def layout_from_deck(self, deck: list[int]) -> Layout:
         return layout.layout_from_deck(deck)
@@ -97,14 +117,27 @@ class YukonSpec(GameSpec):
     def new_reference(self, layout_: Layout, rules: dict[str, Any]) -> YukonState:
         return YukonState.from_layout(layout_)
 
-    def rules_array(self, rules: dict[str, Any]) -> np.ndarray:
-        return fast.rules_array()
+    def rules_array(self, rules: dict[str, Any], off: tuple[str, ...] = ()) -> np.ndarray:
+        """The switch word, every reduction on but those named in ``off``."""
+        return bridge.rules_array(ALL_REDUCTIONS & ~self.switch_bits(off))
+
+    def switch_bits(self, names: tuple[str, ...]) -> int:
+        """The bits of the reductions named (RuleError for an unknown name)."""
+        bits = {r.name: r.bit for r in self.reductions}
+        unknown = [n for n in names if n not in bits]
+        if unknown:
+            raise RuleError(f"yukon has no reduction {', '.join(map(repr, unknown))} "
+                            f"(reductions: {', '.join(bits)})")
+        mask = 0
+        for n in names:
+            mask |= bits[n]
+        return mask
 
     def encode(self, state: YukonState, rules: dict[str, Any]) -> np.ndarray:
-        return fast.encode(state)
+        return bridge.encode(state)
 
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
-        return fast.describe_move(state, rules_arr, move)
+        return bridge.describe_move(state, rules_arr, move)
 
     def scene(self, state: YukonState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
         return picture.scene(state, previous, open_fans)

@@ -1,0 +1,2 @@
+"""Yukon's research-only searches: the opt-in swap components
+(``swap_components``, the search option ``--swap-components``)."""
