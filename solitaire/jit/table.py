@@ -71,3 +71,34 @@ def value_of(keys, vals, stamps, stamp, key):
         if stamps[slot] == stamp and keys[slot] == key:
             return np.int64(vals[slot])
     return np.int64(-1)
+
+
+@njit(cache=True)
+def occupancy(stamps, stamp, samples):
+    """The share of ``samples`` slots spread evenly over ``stamps`` that hold
+    an entry of search ``stamp``: an estimate of the table's load."""
+    n = stamps.shape[0]
+    step = max(n // samples, 1)
+    seen = 0
+    held = 0
+    for slot in range(0, n, step):
+        seen += 1
+        if stamps[slot] == stamp:
+            held += 1
+    return held / seen
+
+
+@njit(cache=True)
+def split(keys, vals, stamps, size, stamp):
+    """Double a table of ``size`` slots in place: an entry of bucket b stays,
+    or moves to the same place of bucket b + size / BUCKET, where the bit
+    ``size`` of its key now sends it (only bucket b's entries go there, so
+    nothing is lost).  The slots from ``size`` up must hold no entry of
+    ``stamp`` (they were not in use)."""
+    top = np.uint64(size)
+    for slot in range(size):
+        if stamps[slot] == stamp and keys[slot] & top:
+            keys[slot + size] = keys[slot]
+            vals[slot + size] = vals[slot]
+            stamps[slot + size] = stamp
+            stamps[slot] = 0

@@ -54,8 +54,9 @@ FULL = 4  # status: the arena ran out of room (memory budget), or a line too dee
 
 # ctl slots
 (NODES, STATUS, USED, CUR_F, BEST_G, BEST_NODE, BEST_MOVE, LOWER, MAX_NODES, UPPER, STARTED, PATH_LEN, WEIGHT,
- FIRST_WIN, PARTIAL, SHARPER) = range(16)
-CTL_SIZE = 16
+ FIRST_WIN, PARTIAL, SHARPER, HASH) = range(17)
+CTL_SIZE = 17
+FIRST_HASH = 1 << 14  # hash slots a search starts with; doubled while more than 3/4 full
 SHARP_SLOTS = 1 << 20
 
 # A stored position is its key, cost, parent and move (and its link in the
@@ -119,7 +120,9 @@ class Arena:
         re-expansions (see ``run``).  ``sharper`` (A* only): the game's
         ``lower_bound_at_least`` for the positions to be stored at the
         level being expanded (fewer positions, more time per position)."""
-        self.slots.fill(0)
+        first = min(FIRST_HASH, self.slots.shape[0])
+        self.slots[:first] = 0  # the rest is cleared as the hash grows into it (``_grow``)
+        self.ctl[HASH] = first
         if sharper and weight == 1:
             self.sharp_keys = np.zeros(SHARP_SLOTS, dtype=np.uint64)
             self.sharp_bounds = np.zeros(SHARP_SLOTS, dtype=np.int32)
@@ -156,6 +159,18 @@ def _slot_of(keys, slots, key):
     while slots[pos] != 0 and keys[slots[pos] - 1] != key:
         pos = (pos + 1) & np.int64(mask)
     return pos
+
+
+@njit(cache=True)
+def _grow(keys, slots, used, size):
+    """The first ``2 * size`` hash slots, cleared and holding nodes
+    0..used-1: the later of two nodes with one key (stored again at a lower
+    cost) keeps the slot, as when they were stored."""
+    hashed = slots[:2 * size]
+    hashed[:] = 0
+    for node in range(used):
+        hashed[_slot_of(keys, hashed, keys[node])] = node + 1
+    return hashed
 
 
 @njit(cache=True)
@@ -234,7 +249,9 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
     every position the moves of ``mode`` reach was expanded without a win:
     the position is lost, as when a complete DFS runs out of moves.
     """
-    capacity = keys.shape[0]
+    capacity = min(keys.shape[0], slots.shape[0] * 3 // 4)
+    all_slots = slots
+    slots = all_slots[:ctl[HASH]]  # the slots in use; more as the arena fills
     weight = ctl[WEIGHT]
     first_win = ctl[FIRST_WIN] != 0
     partial = ctl[PARTIAL] != 0
@@ -332,6 +349,10 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
             if used >= capacity:
                 status = FULL
                 break
+            if used >= slots.shape[0] * 3 // 4:
+                slots = _grow(keys, all_slots, used, slots.shape[0])
+                ctl[HASH] = slots.shape[0]
+                pos = _slot_of(keys, slots, key)
             keys[used] = key
             gs[used] = cg
             parents[used] = node

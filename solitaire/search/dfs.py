@@ -115,10 +115,13 @@ class SearchStack:
     def step(self, game: K.Game, rules_arr: np.ndarray, mode: int, discrepancies: bool, table,
              stamp: np.uint32, quantum: int) -> int:
         """One call of ``run`` on these arrays and ``table``'s (a ``tt.Table``),
-        with classes if ``reset`` asked for them."""
-        return run(game, rules_arr, mode, discrepancies, self.states, self.moves, self.nmoves, self.midx,
-                   self.gcost, self.ctl, table.keys, table.vals, table.stamps, stamp, quantum, self.visit, self.low,
-                   self.class_keys, self.proved, self.classes)
+        with classes if ``reset`` asked for them: at most ``quantum``
+        expansions, fewer while the table is small, which then grows as it fills."""
+        status = run(game, rules_arr, mode, discrepancies, self.states, self.moves, self.nmoves, self.midx,
+                     self.gcost, self.ctl, table.keys, table.vals, table.stamps, stamp, table.quantum(quantum),
+                     self.visit, self.low, self.class_keys, self.proved, self.classes)
+        table.grow()
+        return status
 
     def line(self) -> tuple[np.ndarray, list[int]]:
         """The line from the root to the won position: its positions (one
