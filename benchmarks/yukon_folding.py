@@ -46,7 +46,7 @@ def run(deal: int, folding: str, max_nodes: int, tt_mb: int) -> tuple[str, int, 
     spec = get_game("yukon")
     root = spec.encode(spec.new_reference(make_deal("yukon", deal).layout, {}), {})
     start = time.perf_counter()
-    status, stack = search_position(spec, root, bridge.rules_array(FOLDINGS[folding]), modes.MODE_SOLVE,
+    status, stack = search_position(spec, root, bridge.switch_array(FOLDINGS[folding]), modes.MODE_SOLVE,
                                     max_nodes=max_nodes, tt_mb=tt_mb)
     verdict = VERDICTS.get(status, "unknown")
     if verdict == "unsolvable" and stack.ctl[engine.CUTOFF]:
@@ -57,7 +57,7 @@ def run(deal: int, folding: str, max_nodes: int, tt_mb: int) -> tuple[str, int, 
 def run_solve(deal: int, folding: str, max_nodes: int, tt_mb: int) -> tuple[str, int, float]:
     """(verdict, nodes, seconds) of ``solve`` with the folding."""
     result = solve(make_deal("yukon", deal), {}, max_nodes=max_nodes, tt_mb=tt_mb,
-                   rules_arr=bridge.rules_array(FOLDINGS[folding]))
+                   rules_arr=bridge.switch_array(FOLDINGS[folding]))
     return result.verdict, result.nodes, result.seconds
 
 

@@ -122,7 +122,7 @@ def test_key_folds_pile_order_and_separates_positions(seed, steps):
     # without pile folding the order of the piles is part of the key
     arr = SPEC.encode(state, {})
     swapped = SPEC.encode(permuted(state, [1, 0, 2, 3, 4, 5, 6]), {})
-    no_fold = bridge.rules_array(S.ALL_REDUCTIONS & ~S.FOLD_PILES)
+    no_fold = bridge.switch_array(S.ALL_REDUCTIONS & ~S.FOLD_PILES)
     if (state.piles[0], state.face_down[0]) != (state.piles[1], state.face_down[1]):
         assert keys.position_key(arr, no_fold, MODE_SOLVE) != keys.position_key(swapped, no_fold, MODE_SOLVE)
 
@@ -140,7 +140,7 @@ def test_safe_foundation_move_is_forced_only_when_proved_safe():
     arr = SPEC.encode(s, {})
     assert described(arr, fast_moves(arr, MODE_OPTIMAL)) == ["AS>f"]
     # switched off, every legal move is offered
-    off = bridge.rules_array(S.ALL_REDUCTIONS & ~S.SAFE_FOUNDATION)
+    off = bridge.switch_array(S.ALL_REDUCTIONS & ~S.SAFE_FOUNDATION)
     out = np.zeros(SPEC.max_moves, dtype=np.int32)
     n = M.position_moves(arr, off, out, MODE_SOLVE)
     assert sorted(described(arr, [int(m) for m in out[:n]])) == sorted(s.legal_moves())
@@ -248,7 +248,7 @@ def check_dead_deal(n: int, arr: np.ndarray, kernel_set: set[int], expected: set
     assert kernel_set == expected, n
     assert bool(D.is_dead(arr, flags)) == bool(expected), n
     if expected:
-        no_forced = bridge.rules_array(S.ALL_REDUCTIONS & ~S.SAFE_FOUNDATION)
+        no_forced = bridge.switch_array(S.ALL_REDUCTIONS & ~S.SAFE_FOUNDATION)
         assert fast_moves(arr, MODE_SOLVE, no_forced) == [] and fast_moves(arr, MODE_OPTIMAL, no_forced) == [], n
 
 
@@ -518,7 +518,7 @@ def test_twin_rule_finds_a_face_down_card_that_never_moves():
     assert pinned_set(s) == kernel_pinned(s) == set()
     assert {C("9H"), C("TD"), C("QC"), C("JH"), C("JD")} <= pinned_set(s, True) == kernel_pinned(s, True)
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
-    assert fast_moves(arr, MODE_SOLVE, bridge.rules_array(S.ALL_REDUCTIONS & ~(S.TWINS | S.TWIN_WINDOW))) != []
+    assert fast_moves(arr, MODE_SOLVE, bridge.switch_array(S.ALL_REDUCTIONS & ~(S.TWINS | S.TWIN_WINDOW))) != []
     assert bfs_shortest(s) is None
 
 
@@ -608,7 +608,7 @@ def test_window_rule_finds_a_face_down_card_whose_twin_must_move_first():
     assert {C(c) for c in ["JD", "TH", "QD", "JH", "QH"]} <= pinned_set(s, True, windows=True) == kernel_pinned(
         s, True, True)
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
-    assert fast_moves(arr, MODE_SOLVE, bridge.rules_array(S.ALL_REDUCTIONS & ~S.TWIN_WINDOW)) != []
+    assert fast_moves(arr, MODE_SOLVE, bridge.switch_array(S.ALL_REDUCTIONS & ~S.TWIN_WINDOW)) != []
     assert bfs_shortest(s) is None
 
 
@@ -699,7 +699,7 @@ def test_dead_position_with_a_safe_foundation_move_has_no_move():
     arr = SPEC.encode(s, {})
     assert D.is_dead(arr, int(RULES[0])) and r1_move(arr) == ["AS>f"] and "AS>f" in s.legal_moves()
     assert fast_moves(arr, MODE_SOLVE) == [] and fast_moves(arr, MODE_OPTIMAL) == []
-    no_dead = bridge.rules_array(S.ALL_REDUCTIONS & ~(S.DEAD_END | S.PINNED))
+    no_dead = bridge.switch_array(S.ALL_REDUCTIONS & ~(S.DEAD_END | S.PINNED))
     assert described(arr, fast_moves(arr, MODE_SOLVE, no_dead)) == ["AS>f"]
     live = YukonState([[C("6C"), C("4H"), C("5H"), C("9D")], [C("6S")], [C("AS")]] + [[]] * 4,
                       [3, 0, 0] + [0] * 4, [0, 0, 0, 0])

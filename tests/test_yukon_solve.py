@@ -73,9 +73,9 @@ def test_small_positions_match_breadth_first_search(seed, left):
     expected = "unsolvable" if best is None else "solved"
     for name, mask in WITHOUT.items():
         for mode in (MODE_ALL, MODE_SOLVE, MODE_OPTIMAL):
-            assert verdict(root, bridge.rules_array(mask), mode) == expected, (name, mode)
+            assert verdict(root, bridge.switch_array(mask), mode) == expected, (name, mode)
         if best is not None:  # IDA* finds wins; proving there is none is the DFS's job
-            assert shortest(root, bridge.rules_array(mask)) == best, name
+            assert shortest(root, bridge.switch_array(mask)) == best, name
     if best is not None:
         assert kernel.lower_bound(root, bridge.rules_array()) <= best
 
@@ -412,7 +412,7 @@ def test_lower_bound_cut_sets_skip_face_down_cards():
     lift both: 4 + 1."""
     s = YukonState([[C("QC"), C("QD"), C("KD"), C("KC")]] + [[]] * 6, [3] + [0] * 6, [11, 11, 13, 13])
     assert kernel.lower_bound(SPEC.encode(s, {}), bridge.rules_array()) == 4 + 2 == bfs_shortest(s)
-    assert kernel.lower_bound(SPEC.encode(s, {}), bridge.rules_array(ALL & ~S.CUT_SETS)) == 4 + 1  # whole intervals
+    assert kernel.lower_bound(SPEC.encode(s, {}), bridge.switch_array(ALL & ~S.CUT_SETS)) == 4 + 1  # whole intervals
     s = YukonState([[C("QC"), C("QD"), C("KD"), C("KC")]] + [[]] * 6, [0] * 7, [11, 11, 13, 13])
     assert kernel.lower_bound(SPEC.encode(s, {}), bridge.rules_array()) == 4 + 1 == bfs_shortest(s)
 
@@ -489,8 +489,8 @@ def verdicts_agree_without(name, deals, max_nodes) -> int:
     decided = 0
     for n in deals:
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, bridge.rules_array(ALL), MODE_SOLVE, max_nodes)
-        off = verdict(root, bridge.rules_array(WITHOUT[name]), MODE_SOLVE, max_nodes)
+        on = verdict(root, bridge.switch_array(ALL), MODE_SOLVE, max_nodes)
+        off = verdict(root, bridge.switch_array(WITHOUT[name]), MODE_SOLVE, max_nodes)
         if "unknown" not in (on, off):
             assert on == off, n
             decided += 1
@@ -503,8 +503,8 @@ def test_pinned_rule_keeps_the_verdicts_of_lost_and_won_deals():
     leaves them unknown at 10^7)."""
     for n in (10, 96, 118, 2, 3, 4):
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, bridge.rules_array(ALL), MODE_SOLVE, 500_000)
-        off = verdict(root, bridge.rules_array(ALL & ~S.PINNED), MODE_SOLVE, 500_000)
+        on = verdict(root, bridge.switch_array(ALL), MODE_SOLVE, 500_000)
+        off = verdict(root, bridge.switch_array(ALL & ~S.PINNED), MODE_SOLVE, 500_000)
         assert on == off != "unknown", n
     for n in (67, 151):
         r = solve(make_deal("yukon", n), {}, max_nodes=1000)
@@ -515,8 +515,8 @@ def test_twin_rule_keeps_the_verdicts_of_lost_and_won_deals():
     """Deals proved unsolvable (or won) both with [twin above] and without."""
     for n in (10, 96, 118, 2, 3, 4):
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, bridge.rules_array(ALL & ~S.TWIN_WINDOW), MODE_SOLVE, 500_000)
-        off = verdict(root, bridge.rules_array(ALL & ~(S.TWINS | S.TWIN_WINDOW)), MODE_SOLVE, 500_000)
+        on = verdict(root, bridge.switch_array(ALL & ~S.TWIN_WINDOW), MODE_SOLVE, 500_000)
+        off = verdict(root, bridge.switch_array(ALL & ~(S.TWINS | S.TWIN_WINDOW)), MODE_SOLVE, 500_000)
         assert on == off != "unknown", n
 
 
@@ -524,8 +524,8 @@ def test_window_rule_keeps_the_verdicts_of_lost_and_won_deals():
     """Deals proved unsolvable (or won) both with [twin window] and without."""
     for n in (10, 96, 118, 2, 3, 4):
         root = SPEC.encode(SPEC.new_reference(make_deal("yukon", n).layout, {}), {})
-        on = verdict(root, bridge.rules_array(ALL), MODE_SOLVE, 500_000)
-        off = verdict(root, bridge.rules_array(ALL & ~S.TWIN_WINDOW), MODE_SOLVE, 500_000)
+        on = verdict(root, bridge.switch_array(ALL), MODE_SOLVE, 500_000)
+        off = verdict(root, bridge.switch_array(ALL & ~S.TWIN_WINDOW), MODE_SOLVE, 500_000)
         assert on == off != "unknown", n
 
 

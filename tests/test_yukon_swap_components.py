@@ -28,11 +28,11 @@ from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafte
     positions_along_random_games, three_pairs
 
 FOLDING = load("yukon_folding")
-ALL = bridge.rules_array(S.ALL_REDUCTIONS | S.SWAP_COMPONENTS)
+ALL = bridge.switch_array(S.ALL_REDUCTIONS | S.SWAP_COMPONENTS)
 # the reductions that act on the position alone (dead ends, the safe foundation move) are off, so
 # that a class's moves can be compared with its members' moves
-PLAIN = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY)
-FOLDED = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY | S.SWAP_COMPONENTS)
+PLAIN = bridge.switch_array(S.FOLD_PILES | S.ONE_EMPTY)
+FOLDED = bridge.switch_array(S.FOLD_PILES | S.ONE_EMPTY | S.SWAP_COMPONENTS)
 
 
 def swap_texts(arr: np.ndarray) -> list[str]:
@@ -164,7 +164,7 @@ def test_a_class_too_big_to_fold_keeps_every_swap():
     its moves (the search that reaches one member reaches them all), also
     when the safe foundation move applies (met at least 5 times here)."""
     checked = forced = 0
-    FORCED_ONLY = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY | S.SAFE_FOUNDATION | S.SWAP_COMPONENTS)
+    FORCED_ONLY = bridge.switch_array(S.FOLD_PILES | S.ONE_EMPTY | S.SAFE_FOUNDATION | S.SWAP_COMPONENTS)
     for state in positions_along_random_games(1384, 60):
         arr = SPEC.encode(state, {})
         for m in class_moves(arr, PLAIN):

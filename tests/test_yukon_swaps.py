@@ -22,8 +22,8 @@ from yukon_swap_helpers import C, SPEC, check_key_and_moves, class_moves, crafte
 ALL = bridge.rules_array()
 # the reductions that act on the position alone (dead ends, the safe foundation move) are off, so
 # that a class's moves can be compared with its members' moves
-PLAIN = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY)
-FOLDED = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY | S.SWAP_CLASSES)
+PLAIN = bridge.switch_array(S.FOLD_PILES | S.ONE_EMPTY)
+FOLDED = bridge.switch_array(S.FOLD_PILES | S.ONE_EMPTY | S.SWAP_CLASSES)
 
 
 def swap_pairs(arr: np.ndarray) -> tuple[int, list[int], list[int]]:
@@ -94,7 +94,7 @@ def test_three_swap_pairs_the_most_seven_piles_hold_make_a_class_of_eight():
 def test_only_the_solvability_search_folds(folding):
     """Fewest moves counts the swaps, and MODE_ALL is the rules: both keep
     the position's own moves and key (with the swap classes and with the components)."""
-    rules = bridge.rules_array(S.FOLD_PILES | S.ONE_EMPTY | folding)
+    rules = bridge.switch_array(S.FOLD_PILES | S.ONE_EMPTY | folding)
     arr = SPEC.encode(crafted(), {})
     for mode in (MODE_ALL, MODE_OPTIMAL):
         out = np.zeros(SPEC.max_moves, dtype=np.int32)

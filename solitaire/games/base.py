@@ -132,7 +132,7 @@ class Reduction:
     it against the search without it (``tests/``), never for users' verdicts."""
 
     name: str  # snake_case
-    bit: int  # its bit in the rules array's switch word
+    bit: int  # its mask in the game's switch word (``GameSpec.switch_mask``)
     summary: str  # what it does, in one line
     questions: str  # which searches use it: "solve", "optimal" or "solve+optimal"
 
@@ -153,13 +153,23 @@ class SearchOption:
 
 
 class GameSpec:
-    """Everything the rest of the tool needs to know about one game."""
+    """Everything the rest of the tool needs to know about one game.
+
+    A game declares its modules (``rulebook``, ``layouts``, ``state_type``,
+    ``bridge``, ``picture``, ``kernel``) and its search tuning; the methods
+    here delegate to them, so a game's spec overrides only what is its own
+    (``simulates``, a state built otherwise, ...)."""
 
     name: str = ""  # as on the command line
     title: str = ""  # as in prose ("Baker's Dozen")
     aliases: tuple[str, ...] = ()
     options: tuple = ()  # RuleOption, in rule book order
     presets: dict[str, dict[str, Any]] = {}
+    rulebook: ModuleType  # complete_rules(given)
+    layouts: ModuleType  # layout_from_deck(deck), validate_layout(layout)
+    state_type: type  # the reference engine: state_type(layout, rules)
+    bridge: ModuleType  # rules_array(rules, off_mask), encode(state, rules), describe_move[, describe_line]
+    picture: ModuleType  # scene(state, previous, open_fans)
     kernel: ModuleType  # the kernel contract's functions (solitaire.search.contract)
     handle: Any = None  # the engines' handle (search.contract.Game), set by the registry
     max_moves: int = 64  # most fast moves any position can have
@@ -171,7 +181,7 @@ class GameSpec:
     # --- rules -----------------------------------------------------------------
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         """Fill defaults, check combinations; return every option explicitly."""
-        raise NotImplementedError
+        return self.rulebook.complete_rules(given)
 
     def simulates(self, stronger: dict[str, Any], weaker: dict[str, Any]) -> bool:
         """Can every line of play under ``weaker`` be played, position for
@@ -196,36 +206,52 @@ class GameSpec:
     # --- deals -----------------------------------------------------------------
     def layout_from_deck(self, deck: list[int]) -> Layout:
         """Lay out a 52-card deck (dealing order) as PySolFC deals this game."""
-        raise NotImplementedError
+        return self.layouts.layout_from_deck(deck)
 
     def validate_layout(self, layout: Layout) -> None:
         """Raise DealError naming the problem (pile sizes etc.)."""
-        raise NotImplementedError
+        self.layouts.validate_layout(layout)
 
     def render_layout(self, layout: Layout) -> str:
         return self.new_reference(layout, self.complete_rules({})).render()
 
     def scene(self, state: ReferenceState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
         """Where the cards of ``state`` lie in a picture (``solitaire.scene``)."""
-        raise NotImplementedError
+        return self.picture.scene(state, previous, open_fans)
 
     # --- engines ---------------------------------------------------------------
     def new_reference(self, layout: Layout, rules: dict[str, Any]) -> ReferenceState:
-        raise NotImplementedError
+        return self.state_type(layout, rules)
+
+    def switch_mask(self, off: tuple[str, ...] | str = ()) -> int:
+        """The switch word's bits of the reductions named in ``off`` (a
+        RuleError names an unknown one and lists the game's reductions)."""
+        masks = {r.name: r.bit for r in self.reductions}
+        names = (off,) if isinstance(off, str) else tuple(off)
+        unknown = [name for name in names if name not in masks]
+        if unknown:
+            raise RuleError(f"{self.name} has no reduction {', '.join(map(repr, unknown))} "
+                            f"(reductions: {', '.join(masks) or 'none'})")
+        word = 0
+        for name in names:
+            word |= masks[name]
+        return word
 
     def rules_array(self, rules: dict[str, Any], off: tuple[str, ...] = ()) -> np.ndarray:
         """The rule dict as the int64 array the kernels read; ``off`` names
         reductions (``reductions``) to switch off (an unknown name is a RuleError)."""
-        raise NotImplementedError
+        return self.bridge.rules_array(rules, self.switch_mask(off))
 
     def encode(self, state: ReferenceState, rules: dict[str, Any]) -> np.ndarray:
         """The fast engine's uint8 state for a reference position."""
-        raise NotImplementedError
+        return self.bridge.encode(state, rules)
 
     def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
         """The notation moves (one or more, e.g. draws then a play) of a fast move."""
-        raise NotImplementedError
+        return self.bridge.describe_move(state, rules_arr, int(move))
 
     def describe_line(self, states: np.ndarray, rules_arr: np.ndarray, moves: list[int]) -> list[str]:
         """The notation moves of a line of play: ``moves[d]`` played in ``states[d]``."""
+        if hasattr(self.bridge, "describe_line"):
+            return self.bridge.describe_line(states, rules_arr, moves)
         return [text for state, move in zip(states, moves) for text in self.describe_move(state, rules_arr, move)]

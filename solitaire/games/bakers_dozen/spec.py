@@ -5,15 +5,12 @@ from typing import Any
 
 import numpy as np
 
-from solitaire.deals import Layout
 from solitaire.games.bakers_dozen import bridge, kernel, layout, picture, rules
 from solitaire.games.bakers_dozen.kernel import state as st
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.games.bakers_dozen.research import ladder, skeleton
 from solitaire.games.bakers_dozen.research.status import LOST
 from solitaire.games.base import GameSpec, Reduction, SearchTuning
-from solitaire.rules import RuleError
-from solitaire.scene import Scene
 
 _SOLVE_OPTIMAL = "solve+optimal"
 # Every reduction a switch turns off (the bits: kernel/state.py; the proofs:
@@ -157,41 +154,17 @@ class BakersDozenSpec(GameSpec):
     max_depth = 4000
     search = BakersDozenSearch()
     reductions = REDUCTIONS
-
-    def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
-        return rules.complete_rules(given)
+    rulebook = rules
+    layouts = layout
+    state_type = BakersDozenState
+    bridge = bridge
+    picture = picture
 
     def simulates(self, stronger: dict[str, Any], weaker: dict[str, Any]) -> bool:
         """any-suit plays every other-suit game (it only adds building on a card's own
         suit); the kings options deal different positions, so they must match."""
         return stronger["kings"] == weaker["kings"] and (stronger["build"] == weaker["build"]
                                                          or stronger["build"] == "any-suit")
-
-    def layout_from_deck(self, deck: list[int]) -> Layout:
-        return layout.layout_from_deck(deck)
-
-    def validate_layout(self, lay: Layout) -> None:
-        layout.validate_layout(lay)
-
-    def new_reference(self, lay: Layout, rules_: dict[str, Any]) -> BakersDozenState:
-        return BakersDozenState(lay, rules_)
-
-    def rules_array(self, rules_: dict[str, Any], off: tuple[str, ...] = ()) -> np.ndarray:
-        bits = {r.name: r.bit for r in self.reductions}
-        unknown = [name for name in off if name not in bits]
-        if unknown:
-            raise RuleError(f"bakers-dozen has no reduction {', '.join(map(repr, unknown))} "
-                            f"(reductions: {', '.join(bits)})")
-        return bridge.rules_array(rules_, sum({bits[name] for name in off}))
-
-    def encode(self, state: BakersDozenState, rules_: dict[str, Any]) -> np.ndarray:
-        return bridge.encode(state, rules_)
-
-    def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
-        return bridge.describe_move(state, rules_arr, move)
-
-    def scene(self, state: BakersDozenState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
-        return picture.scene(state, previous, open_fans)
 
 
 SPEC = BakersDozenSpec()

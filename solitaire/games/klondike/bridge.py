@@ -26,7 +26,7 @@ def rules_array(rules: dict[str, Any], off: int = 0) -> np.ndarray:
 MAX_DOWN = 6  # a real deal never has more face-down cards in a pile
 
 
-def encode(state: KlondikeState) -> np.ndarray:
+def encode(state: KlondikeState, rules: dict[str, Any] | None = None) -> np.ndarray:
     """The flat kernel state.  Pile slots hold 6 face-down cards and a run of
     13 (with room to spare); a position outside that is refused, never
     written past its slots."""

@@ -6,16 +6,14 @@ from typing import Any
 import numpy as np
 
 from solitaire.deals import Layout
-from solitaire.scene import Scene
 from solitaire.games.base import GameSpec, Reduction, SearchTuning
 from solitaire.games.klondike import bridge, kernel, layout, picture, relations, rules
 from solitaire.games.klondike.kernel import state as ks
 from solitaire.games.klondike.reference import KlondikeState
-from solitaire.rules import RuleError
 
 
 def _reduction(name: str, off_bit: int, summary: str, questions: str) -> Reduction:
-    return Reduction(name, off_bit.bit_length() - 1, summary, questions)
+    return Reduction(name, off_bit, summary, questions)
 
 
 # Every reduction of the search that can drop a move, force one, fold a key
@@ -142,9 +140,11 @@ class Klondike(GameSpec):
     max_depth = 2000
     search = KlondikeSearch()
     reductions = REDUCTIONS
-
-    def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
-        return rules.complete_rules(given)
+    rulebook = rules
+    layouts = layout
+    state_type = KlondikeState
+    bridge = bridge
+    picture = picture
 
     def simulates(self, stronger: dict[str, Any], weaker: dict[str, Any]) -> bool:
         return relations.simulates(stronger, weaker)
@@ -152,35 +152,6 @@ class Klondike(GameSpec):
     def as_played_under(self, lay: Layout, weaker: dict[str, Any], stronger: dict[str, Any],
                         moves: list[str]) -> list[str]:
         return list(moves) if weaker["draw"] == stronger["draw"] else relations.as_draw_one(lay, weaker, moves)
-
-    def layout_from_deck(self, deck: list[int]) -> Layout:
-        return layout.layout_from_deck(deck)
-
-    def validate_layout(self, lay: Layout) -> None:
-        layout.validate_layout(lay)
-
-    def new_reference(self, lay: Layout, rule_dict: dict[str, Any]) -> KlondikeState:
-        return KlondikeState(lay, rule_dict)
-
-    def rules_array(self, rule_dict: dict[str, Any], off: tuple[str, ...] = ()) -> np.ndarray:
-        bits = {r.name: 1 << r.bit for r in self.reductions}
-        unknown = [name for name in off if name not in bits]
-        if unknown:
-            raise RuleError(f"klondike has no reduction {', '.join(map(repr, unknown))} "
-                            f"(reductions: {', '.join(bits)})")
-        return bridge.rules_array(rule_dict, sum(bits[name] for name in set(off)))
-
-    def encode(self, state: KlondikeState, rule_dict: dict[str, Any]) -> np.ndarray:
-        return bridge.encode(state)
-
-    def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
-        return bridge.describe_move(state, rules_arr, move)
-
-    def describe_line(self, states: np.ndarray, rules_arr: np.ndarray, moves: list[int]) -> list[str]:
-        return bridge.describe_line(states, rules_arr, moves)
-
-    def scene(self, state: KlondikeState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
-        return picture.scene(state, previous, open_fans)
 
 
 SPEC = Klondike()

@@ -56,7 +56,7 @@ def rules_array(rules: dict[str, Any], off: int = 0) -> np.ndarray:
     return arr
 
 
-def encode(state: PyramidState) -> np.ndarray:
+def encode(state: PyramidState, rules: dict[str, Any] | None = None) -> np.ndarray:
     """The kernel state of a reference position (built as bytes, one array at
     the end: it runs once per deal solved, so it is kept cheap)."""
     out = bytearray(K.STATE_LEN)

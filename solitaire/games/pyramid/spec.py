@@ -3,13 +3,8 @@ small modules of this package (rules, layout, reference, kernel, bridge),
 and the reductions a switch can turn off."""
 from __future__ import annotations
 
-from typing import Any
 
-import numpy as np
 
-from solitaire.deals import Layout
-from solitaire.rules import RuleError
-from solitaire.scene import Scene
 from solitaire.games.base import GameSpec, Reduction, SearchTuning
 from solitaire.games.pyramid import bridge, kernel, layout, rules
 from solitaire.games.pyramid import picture
@@ -75,36 +70,11 @@ class PyramidSpec(GameSpec):
     max_depth = 64
     search = PyramidSearch()
     reductions = REDUCTIONS
-
-    def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
-        return rules.complete_rules(given)
-
-    def layout_from_deck(self, deck: list[int]) -> Layout:
-        return layout.layout_from_deck(deck)
-
-    def validate_layout(self, lay: Layout) -> None:
-        layout.validate_layout(lay)
-
-    def new_reference(self, lay: Layout, game_rules: dict[str, Any]) -> PyramidState:
-        return PyramidState(lay, game_rules)
-
-    def rules_array(self, game_rules: dict[str, Any], off: tuple[str, ...] = ()) -> np.ndarray:
-        bits = {r.name: r.bit for r in self.reductions}
-        word = 0
-        for name in (off,) if isinstance(off, str) else off:
-            if name not in bits:
-                raise RuleError(f"pyramid has no reduction '{name}' (reductions: {', '.join(bits)})")
-            word |= bits[name]
-        return bridge.rules_array(game_rules, word)
-
-    def encode(self, state: PyramidState, game_rules: dict[str, Any]) -> np.ndarray:
-        return bridge.encode(state)
-
-    def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
-        return bridge.describe_move(state, rules_arr, int(move))
-
-    def scene(self, state: PyramidState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
-        return picture.scene(state, previous, open_fans)
+    rulebook = rules
+    layouts = layout
+    state_type = PyramidState
+    bridge = bridge
+    picture = picture
 
 
 SPEC = PyramidSpec()

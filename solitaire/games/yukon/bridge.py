@@ -12,13 +12,18 @@ from solitaire.games.yukon.reference import YukonState
 from solitaire.notation import to_foundation, to_tableau
 
 
-def rules_array(switches: int = ALL_REDUCTIONS) -> np.ndarray:
+def rules_array(rules: dict | None = None, off: int = 0) -> np.ndarray:
     """Yukon has no rule options: the array is the switch word alone
-    (``kernel.state``), every reduction on by default."""
+    (``kernel.state``), every reduction on but the bits of ``off``."""
+    return switch_array(ALL_REDUCTIONS & ~off)
+
+
+def switch_array(switches: int = ALL_REDUCTIONS) -> np.ndarray:
+    """The rules array of exactly the reductions (and search options) in ``switches``."""
     return np.array([switches], dtype=np.int64)
 
 
-def encode(state: YukonState) -> np.ndarray:
+def encode(state: YukonState, rules: dict | None = None) -> np.ndarray:
     out = np.zeros(STATE_LEN, dtype=np.uint8)
     for p, pile in enumerate(state.piles):
         out[LEN + p] = len(pile)

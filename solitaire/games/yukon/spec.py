@@ -9,12 +9,10 @@ from solitaire.deals import Layout
 from solitaire.games.base import GameSpec, Reduction, SearchOption, SearchTuning
 from solitaire.games.yukon import bridge, kernel, layout, picture
 from solitaire.games.yukon import rules as rule_options
-from solitaire.games.yukon.kernel.state import (ALL_REDUCTIONS, CUT_SETS, DEAD_END, FOLD_PILES, ONE_EMPTY, PINNED,
+from solitaire.games.yukon.kernel.state import (CUT_SETS, DEAD_END, FOLD_PILES, ONE_EMPTY, PINNED,
                                                 R_OFF, SAFE_FOUNDATION, SWAP_CLASSES, SWAP_COMPONENTS, TWIN_WINDOW,
                                                 TWINS, YUKON_MAX_DEPTH)
 from solitaire.games.yukon.reference import YukonState
-from solitaire.rules import RuleError
-from solitaire.scene import Scene
 
 
 class YukonSearch(SearchTuning):
@@ -104,43 +102,14 @@ class YukonSpec(GameSpec):
         "more time per node; proves deals 886 and 823 lost within 10^7 nodes, which the default leaves unknown.",
         _swap_components),)
     reductions = REDUCTIONS
-
-    def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
-        return rule_options.complete_rules(given)
-
-    def layout_from_deck(self, deck: list[int]) -> Layout:
-        return layout.layout_from_deck(deck)
-
-    def validate_layout(self, layout_: Layout) -> None:
-        layout.validate_layout(layout_)
+    rulebook = rule_options
+    layouts = layout
+    state_type = YukonState
+    bridge = bridge
+    picture = picture
 
     def new_reference(self, layout_: Layout, rules: dict[str, Any]) -> YukonState:
         return YukonState.from_layout(layout_)
-
-    def rules_array(self, rules: dict[str, Any], off: tuple[str, ...] = ()) -> np.ndarray:
-        """The switch word, every reduction on but those named in ``off``."""
-        return bridge.rules_array(ALL_REDUCTIONS & ~self.switch_bits(off))
-
-    def switch_bits(self, names: tuple[str, ...]) -> int:
-        """The bits of the reductions named (RuleError for an unknown name)."""
-        bits = {r.name: r.bit for r in self.reductions}
-        unknown = [n for n in names if n not in bits]
-        if unknown:
-            raise RuleError(f"yukon has no reduction {', '.join(map(repr, unknown))} "
-                            f"(reductions: {', '.join(bits)})")
-        mask = 0
-        for n in names:
-            mask |= bits[n]
-        return mask
-
-    def encode(self, state: YukonState, rules: dict[str, Any]) -> np.ndarray:
-        return bridge.encode(state)
-
-    def describe_move(self, state: np.ndarray, rules_arr: np.ndarray, move: int) -> list[str]:
-        return bridge.describe_move(state, rules_arr, move)
-
-    def scene(self, state: YukonState, previous: Scene | None = None, open_fans: bool = False) -> Scene:
-        return picture.scene(state, previous, open_fans)
 
 
 SPEC = YukonSpec()
