@@ -85,6 +85,27 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
+def chosen_deals(command: str, game: str | None, deals: str | None, deal_file: str | None):
+    """The game's spec, its deals (an iterator) and how many, from
+    ``--deal-file`` or GAME DEALS; a mix or a missing part fails."""
+    from solitaire.deal_ranges import parse_deal_range
+    from solitaire.dealing import make_deal, read_deal_file
+    from solitaire.games import get_game
+
+    if deal_file:
+        if deals:
+            fail("give either --deal-file or a deal range, not both")
+        deal = read_deal_file(deal_file)
+        if game and get_game(game).name != deal.game:
+            fail(f"deal file holds a {deal.game} deal, not {game}")
+        return get_game(deal.game), iter([deal]), 1
+    if not game or not deals:
+        fail(f"give GAME and DEALS (e.g. 'solitaire {command} klondike 24'), or --deal-file")
+    spec = get_game(game)
+    numbers = parse_deal_range(deals)
+    return spec, (make_deal(spec.name, n) for n in numbers), len(numbers)
+
+
 def expected_errors() -> tuple[type[BaseException], ...]:
     from solitaire.errors import EXPECTED
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from solitaire.cli.options import cli_errors, collect_rules, fail, rule_options
+from solitaire.cli.options import chosen_deals, cli_errors, collect_rules, fail, rule_options
 
 
 @click.command()
@@ -55,29 +55,12 @@ def play(game, deals, deal_file, hidden, policy, samples, inner_nodes, inner_tt_
     from solitaire.blind.game import play_game
     from solitaire.blind.observation import check_hidden
     from solitaire.blind.policies import make_policy
-    from solitaire.deal_ranges import parse_deal_range
-    from solitaire.dealing import make_deal, read_deal_file
-    from solitaire.games import get_game
     from solitaire.rules import parse_rules
 
     given = collect_rules(kwargs)
     params = {key: value for key, value in (("samples", samples), ("max_nodes", inner_nodes),
                                              ("tt_mb", inner_tt_mb), ("candidates", candidates)) if value is not None}
-    if deal_file:
-        if deals:
-            fail("give either --deal-file or a deal range, not both")
-        the_deals = [read_deal_file(deal_file)]
-        if game and get_game(game).name != the_deals[0].game:
-            fail(f"deal file holds a {the_deals[0].game} deal, not {game}")
-        spec = get_game(the_deals[0].game)
-        count = 1
-    else:
-        if not game or not deals:
-            fail("give GAME and DEALS (e.g. 'solitaire play klondike 24'), or --deal-file")
-        spec = get_game(game)
-        numbers = parse_deal_range(deals)
-        the_deals = (make_deal(spec.name, n) for n in numbers)
-        count = len(numbers)
+    spec, the_deals, count = chosen_deals("play", game, deals, deal_file)
     rules = parse_rules(spec, given)
     check_hidden(hidden)
     the_policy = make_policy(policy, **params)

@@ -7,8 +7,8 @@ import time
 
 import click
 
-from solitaire.cli.options import (budget_options, cli_errors, collect_rules, collect_search_options, fail,
-                                   rule_options, search_options)
+from solitaire.cli.options import (budget_options, chosen_deals, cli_errors, collect_rules, collect_search_options,
+                                   fail, rule_options, search_options)
 from solitaire.search import config
 
 
@@ -93,37 +93,21 @@ def solve(game, deals, deal_file, max_nodes, timeout, tt_mb, optimal, sharper_bo
       solitaire solve pyramid 7 --optimal --json > s.json
       solitaire solve yukon 886 --max-nodes 10000000 --tt-mb 1024 --swap-components
     """
-    from solitaire.deal_ranges import parse_deal_range
-    from solitaire.dealing import make_deal, read_deal_file
-    from solitaire.games import get_game
     from solitaire.rules import parse_rules
     from solitaire.solver import solve as run_solve
 
     given = collect_rules(kwargs)
     options = collect_search_options(kwargs)
-    if deal_file:
-        if deals:
-            fail("give either --deal-file or a deal range, not both")
-        the_deals = [read_deal_file(deal_file)]
-        if game and get_game(game).name != the_deals[0].game:
-            fail(f"deal file holds a {the_deals[0].game} deal, not {game}")
-        spec = get_game(the_deals[0].game)
-    else:
-        if not game or not deals:
-            fail("give GAME and DEALS (e.g. 'solitaire solve klondike 24'), or --deal-file")
-        spec = get_game(game)
-        the_deals = None
-        numbers = parse_deal_range(deals)
+    spec, the_deals, count = chosen_deals("solve", game, deals, deal_file)
     rules = parse_rules(spec, given)
     for name in options:
         spec.search_option(name)  # refused now, not after the first deal
-    if as_json and (the_deals is None and len(numbers) > 1):
+    if as_json and count > 1:
         fail("--json writes one solution file: use --jsonl for a range")
     if sharper_bound and not optimal:
         fail("--sharper-bound works with --optimal only")
     progress = _progress_printer() if optimal else None
-    deal_iter = the_deals if the_deals is not None else (make_deal(spec.name, n) for n in numbers)
-    for d in deal_iter:
+    for d in the_deals:
         result = run_solve(d, rules, max_nodes=max_nodes, timeout=timeout, tt_mb=tt_mb, optimal=optimal,
                            sharper_bound=sharper_bound, search_options=options, progress=progress)
         if as_json:
