@@ -1,7 +1,7 @@
-"""Benchmark of the batch runner (issue 6): parallel efficiency, overhead, memory.
+"""Benchmark of the batch runner: parallel efficiency, overhead, memory.
 
     python benchmarks/batch.py                      # 400 Klondike draw-3 deals, 20,000 nodes each
-    python benchmarks/batch.py --deals 10000 --max-nodes 2000000    # the issue's full size
+    python benchmarks/batch.py --deals 10000 --max-nodes 2000000    # a full-size batch
     python benchmarks/batch.py --memory-only        # streaming check only (no solving)
 
 Three measurements:
@@ -21,7 +21,8 @@ Three measurements:
 
 Plus **memory**: peak RSS of a batch process storing 10^4 and 10^5 (or
 ``--memory-deals``) rows with a stand-in solver, so only the batch machinery
-is measured; the solver itself uses a fixed-size table per worker.
+is measured; each worker's table adds at most ``--tt-mb`` on top (it
+starts at 1 MB and doubles as a search fills it).
 
 The machine is shared: the load average before and after each phase is
 printed, and a loaded machine lowers the measured efficiency.

@@ -17,13 +17,15 @@ import argparse
 import json
 import time
 
+import speed  # benchmarks/speed.py, this script's neighbour
+
 from solitaire.deal_ranges import parse_deal_range
 from solitaire.dealing import make_deal
 from solitaire.solver import solve
 
-from klondike import SETTINGS  # benchmarks/klondike.py, this script's neighbour
+SETTINGS = speed.SETTINGS["klondike"]
 
-KLONDIKE_RULES = {name: SETTINGS[name] for name in ("d1p1", "d3p3", "d1inf-f2t", "d3inf-f2t", "d3inf")}
+KLONDIKE_RULES = {name: SETTINGS[name] for name in ("d1p1", "d3p3", "d1-unlimited-f2t", "d3-unlimited-f2t", "d3-unlimited")}
 OTHER_GAMES = ("pyramid", "yukon", "bakers_dozen")
 
 

@@ -4,7 +4,7 @@ Positions are collected from plain MODE_SOLVE DFS searches (every expanded
 node of the first ``--per-deal`` nodes of each deal), then each kernel is
 run over all of them in an njit loop and timed in CPU seconds.
 
-    python benchmarks/klondike_kernel_profile.py --deals 1-20 --setting d3inf-f2t
+    python benchmarks/klondike_kernel_profile.py --deals 1-20 --setting d3-unlimited-f2t
 """
 from __future__ import annotations
 
@@ -12,22 +12,21 @@ import argparse
 import time
 
 import numpy as np
+import speed  # benchmarks/speed.py, this script's neighbour
 from numba import njit
-
-from solitaire.jit import modes
 
 from solitaire.deal_ranges import parse_deal_range
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.klondike import kernel as KL
 from solitaire.games.klondike.kernel.never_moves import never_moves
+from solitaire.jit import modes
+from solitaire.jit.table import probe_insert
 from solitaire.rules import parse_rules
-from solitaire.search import config
 from solitaire.search import dfs as engine
 from solitaire.search.tt import Table
-from solitaire.jit.table import probe_insert
 
-from klondike import SETTINGS  # benchmarks/klondike.py, this script's neighbour
+SETTINGS = speed.SETTINGS["klondike"]
 
 
 def collect(rules: dict, numbers: list[int], per_deal: int) -> tuple[np.ndarray, np.ndarray]:
@@ -123,7 +122,7 @@ def t_apply(states, rules, buf, child):
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", default="1-20")
-    parser.add_argument("--setting", default="d3inf-f2t")
+    parser.add_argument("--setting", default="d3-unlimited-f2t")
     parser.add_argument("--per-deal", type=int, default=20000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()

@@ -1,4 +1,4 @@
-"""Shortest wins (issue 7): share of wins proved optimal within a stated budget.
+"""Shortest wins: share of wins proved optimal within a stated budget.
 
 One worker, PySolFC deals, one row per deal appended to a CSV file as soon as
 the deal is done, so a long run can be stopped and resumed (deals already in

@@ -23,17 +23,21 @@ cache is cold).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
 
-from solitaire.jit import modes
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # engine_runs, the tests' helper
+
+from engine_runs import search_position
 
 from solitaire.deal_ranges import parse_deal_range
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.yukon import bridge
 from solitaire.games.yukon.kernel import state as S
+from solitaire.jit import modes
 from solitaire.search import dfs as engine
-from engine_runs import search_position
 from solitaire.solver import solve
 
 FOLDINGS = {"none": S.ALL_REDUCTIONS & ~S.SWAP_CLASSES, "classes": S.ALL_REDUCTIONS,

@@ -68,7 +68,8 @@ def collect_search_options(kwargs: dict) -> tuple[str, ...]:
 
 def budget_options(command):
     command = click.option("--tt-mb", type=float, default=None,
-                           help=f"Transposition table size in MB (default {config.DEFAULT_TT_MB}; "
+                           help=f"Largest transposition table in MB: a search starts with a 1 MB table and "
+                                f"doubles it as it fills, up to this (default {config.DEFAULT_TT_MB}; "
                                 f"{config.OPTIMAL_TT_MB} with --optimal).")(command)
     command = click.option("--timeout", type=float, default=None,
                            help="Seconds per deal; running out gives 'unknown' (not deterministic).")(command)

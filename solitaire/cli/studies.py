@@ -14,13 +14,15 @@ from solitaire.studies.backends import DEFAULT_CONNECT_TIMEOUT
 from solitaire.studies.batch import DEFAULT_BATCH_TT_MB
 
 
-def _default(name: str, value):
-    """Change the default of an option added by a shared decorator."""
+def _default(name: str, value, help_text: str | None = None):
+    """Change the default (and the help saying it) of an option added by a shared decorator."""
 
     def decorate(command):
         for param in getattr(command, "__click_params__", []):  # options not yet bound to the command
             if param.name == name:
                 param.default = value
+                if help_text:
+                    param.help = help_text
         return command
 
     return decorate
@@ -92,7 +94,9 @@ def _interrupted(exc) -> None:
 @click.option("--out", required=True, type=click.Path(file_okay=False),
               help="Run directory: results are added to it; re-running resumes.")
 @rule_options
-@_default("tt_mb", DEFAULT_BATCH_TT_MB)
+@_default("tt_mb", DEFAULT_BATCH_TT_MB,
+          "Largest transposition table per worker in MB: a search starts with a 1 MB table and doubles "
+          f"it as it fills, up to this (default {DEFAULT_BATCH_TT_MB:g}).")
 @budget_options
 @click.option("--escalate", multiple=True, metavar="MAX_NODES[:TT_MB]",
               help="Then solve the deals still unknown again at this larger budget (TT MB: default the "
@@ -108,9 +112,10 @@ def batch(game, deals, out, max_nodes, timeout, tt_mb, escalate, workers, schedu
     The run directory records the rules, budgets, solver version, git commit
     and date; adding deals under other rules or budgets is refused.  Verdicts
     depend only on --max-nodes and --tt-mb (deterministic), unless a
-    --timeout is given.  Each worker preallocates --tt-mb.  With --escalate,
-    the deals left unknown are solved again at each larger budget in turn
-    (stages may be added later: they apply to the deals still unknown).
+    --timeout is given.  Each worker's table starts at 1 MB and doubles as
+    a search fills it, up to --tt-mb.  With --escalate, the deals left
+    unknown are solved again at each larger budget in turn (stages may be
+    added later: they apply to the deals still unknown).
 
     \b
     Examples:
