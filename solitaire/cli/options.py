@@ -66,16 +66,21 @@ def collect_search_options(kwargs: dict) -> tuple[str, ...]:
     return tuple(name for name in _declared("search_options") if kwargs.pop(name, False))
 
 
-def budget_options(command):
+def budget_options(command=None, *, optimal: bool = True):
+    """``--max-nodes``, ``--timeout``, ``--tt-mb``; their help names the
+    ``--optimal`` budgets where the command has ``--optimal``."""
+    if command is None:
+        return functools.partial(budget_options, optimal=optimal)
+    with_optimal = (lambda value: f"; {value} with --optimal") if optimal else (lambda value: "")
     command = click.option("--tt-mb", type=float, default=None,
                            help=f"Largest transposition table in MB: a search starts with a 1 MB table and "
-                                f"doubles it as it fills, up to this (default {config.DEFAULT_TT_MB}; "
-                                f"{config.OPTIMAL_TT_MB} with --optimal).")(command)
+                                f"doubles it as it fills, up to this (default {config.DEFAULT_TT_MB}"
+                                f"{with_optimal(config.OPTIMAL_TT_MB)}).")(command)
     command = click.option("--timeout", type=float, default=None,
                            help="Seconds per deal; running out gives 'unknown' (not deterministic).")(command)
     command = click.option("--max-nodes", type=int, default=None,
-                           help=f"Positions expanded per deal (default {config.DEFAULT_MAX_NODES:,}; "
-                                f"{config.OPTIMAL_MAX_NODES:,} with --optimal); running out gives 'unknown' "
+                           help=f"Positions expanded per deal (default {config.DEFAULT_MAX_NODES:,}"
+                                f"{with_optimal(f'{config.OPTIMAL_MAX_NODES:,}')}); running out gives 'unknown' "
                                 "(deterministic).")(command)
     return command
 

@@ -97,7 +97,7 @@ def _interrupted(exc) -> None:
 @_default("tt_mb", DEFAULT_BATCH_TT_MB,
           "Largest transposition table per worker in MB: a search starts with a 1 MB table and doubles "
           f"it as it fills, up to this (default {DEFAULT_BATCH_TT_MB:g}).")
-@budget_options
+@budget_options(optimal=False)
 @click.option("--escalate", multiple=True, metavar="MAX_NODES[:TT_MB]",
               help="Then solve the deals still unknown again at this larger budget (TT MB: default the "
                    "previous budget's); repeat for more stages, each larger than the one before.")

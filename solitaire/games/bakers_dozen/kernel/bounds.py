@@ -13,8 +13,8 @@ from solitaire.games.bakers_dozen.kernel.state import (C0, CAP, H0, NCOLS, OFF_F
                                                        OFF_OWN_SUIT_BLOCKERS, OFF_SHARPER_BOUND, is_on)
 from solitaire.jit.cards import rank_of, suit_of
 
-# Branching steps per ``lower_bound_at_least`` call (benchmarks/README, "A
-# sharper Baker's Dozen bound").
+# Branching steps per ``lower_bound_at_least`` call (docs/bakers_dozen.md,
+# "--sharper-bound").
 FEEDBACK_WORK = 200
 
 

@@ -71,7 +71,7 @@ def gen_moves(state, rules, out, mode):
        King of spades: built on one, it is the card below the other), which
        breaks the argument.  Making them wait anyway, with any return also
        serving, was measured and dropped: it lifts the reductions in many
-       more positions (benchmarks/README.md).
+       more positions (docs/decisions.md, "Foundation returns that wait").
 
     A. ``one_twin_target`` (can it be won, not in a waiting position): when
        both cards of a rank and colour (twins, e and e') are pile tops,
