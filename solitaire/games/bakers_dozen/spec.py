@@ -1,7 +1,7 @@
 """The Baker's Dozen GameSpec: ties rules, deals and both engines together."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 import numpy as np
 
@@ -166,6 +166,19 @@ class BakersDozenSpec(GameSpec):
         suit); the kings options deal different positions, so they must match."""
         return stronger["kings"] == weaker["kings"] and (stronger["build"] == weaker["build"]
                                                          or stronger["build"] == "any-suit")
+
+    def symmetric_positions(self, state: BakersDozenState) -> list[BakersDozenState]:
+        """The columns in another order: each swap of two neighbouring columns."""
+        out = []
+        for c in range(len(state.columns) - 1):
+            other = state.copy()
+            other.columns[c:c + 2] = other.columns[c:c + 2][::-1]
+            out.append(other)
+        return out
+
+    def symmetry_class(self, state: BakersDozenState, rules_: dict[str, Any]) -> Hashable:
+        """Columns sorted."""
+        return tuple(sorted(tuple(col) for col in state.columns)), tuple(state.foundation)
 
     def layout_from_deck(self, deck: list[int]) -> Layout:
         return layout.layout_from_deck(deck)

@@ -75,6 +75,7 @@ class PyramidSpec(GameSpec):
     max_depth = 64
     search = PyramidSearch()
     reductions = REDUCTIONS
+    sample_rules = ({"passes": 2}, {"passes": "unlimited"})
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rules.complete_rules(given)

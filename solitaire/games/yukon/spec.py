@@ -1,7 +1,7 @@
 """Yukon's GameSpec: what the rest of the tool needs to know about the game."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 import numpy as np
 
@@ -107,6 +107,20 @@ class YukonSpec(GameSpec):
 
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
         return rule_options.complete_rules(given)
+
+    def symmetric_positions(self, state: YukonState) -> list[YukonState]:
+        """The piles in another order: each swap of two neighbouring piles."""
+        out = []
+        for p in range(len(state.piles) - 1):
+            other = state.copy()
+            other.piles[p:p + 2] = other.piles[p:p + 2][::-1]
+            other.face_down[p:p + 2] = other.face_down[p:p + 2][::-1]
+            out.append(other)
+        return out
+
+    def symmetry_class(self, state: YukonState, rules: dict[str, Any]) -> Hashable:
+        """Piles sorted."""
+        return tuple(sorted((tuple(p), d) for p, d in zip(state.piles, state.face_down))), tuple(state.foundations)
 
     def layout_from_deck(self, deck: list[int]) -> Layout:
         return layout.layout_from_deck(deck)
