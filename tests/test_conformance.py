@@ -55,7 +55,7 @@ from conformance_helpers import (GAMES, a_win, child_of, fast_moves, keys, play_
 EXAMPLES = 100  # random lines per game and check (each up to LINE positions)
 LINE = 100
 line_args = dict(number=st.integers(1, 10**6), seed=st.integers(0, 2**32 - 1), greed=st.floats(0, 1),
-                 steps=st.integers(1, LINE), choice=st.integers(0, 10**6))
+                 steps=st.integers(1, LINE))
 
 
 def reference_moves(spec, rules, state) -> dict[str, int]:
@@ -112,7 +112,7 @@ def check_position(spec, rules, state) -> dict[tuple[str, ...], int]:
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), **line_args)
-def test_engines_agree_in_random_play(game, data, number, seed, greed, steps, choice):
+def test_engines_agree_in_random_play(game, data, number, seed, greed, steps):
     spec = get_game(game)
     rules = data.draw(st.sampled_from(play_settings(game)), label="rules")
     for state in random_line(spec, rules, number, seed, greed, steps):
@@ -134,7 +134,7 @@ def test_engines_agree_along_a_win(game):
 # --- 2. keys -----------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), **line_args)
+@given(data=st.data(), choice=st.integers(0, 10**6), **line_args)
 def test_keys_fold_symmetry_and_nothing_else(game, data, number, seed, greed, steps, choice):
     spec = get_game(game)
     rules = data.draw(st.sampled_from(play_settings(game)), label="rules")
