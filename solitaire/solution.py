@@ -10,7 +10,7 @@ from solitaire.dealing import deal_from_json
 from solitaire.deals import Deal, DealError
 from solitaire.games.base import ReferenceState
 from solitaire.replaying import replay_from
-from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
+from solitaire.verdicts import SOLVED, UNSOLVABLE
 
 
 class SolutionFileError(ValueError):

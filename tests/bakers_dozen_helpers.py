@@ -7,7 +7,6 @@ from solitaire.jit import modes
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.search import config
 from solitaire.search import dfs as engine
 from engine_runs import search_position
 

@@ -1,4 +1,4 @@
-"""Baker's Dozen: rules, deals (against pysol_cards), reference engine, crafted deals, CLI."""
+"""Baker's Dozen: rules, deals (against pysol_cards), reference engine, crafted deals, the deal's picture."""
 from __future__ import annotations
 
 import json
@@ -109,23 +109,11 @@ def test_kings_rule_decides_whether_kings_move_at_the_deal():
         assert kings == list(range(len(kings))), "Kings sit at the bottom"
 
 
-def test_bad_layouts_are_refused():
+def test_a_layout_of_twelve_columns_is_refused():
     data = make_deal("bakers-dozen", 3).to_json()
     tableau = data["layout"]["tableau"]
     tableau[0].extend(tableau.pop())  # 12 columns, every card still there
     with pytest.raises(DealError, match="expected 13 tableau columns, found 12"):
-        deal_from_json(data)
-    data = make_deal("bakers-dozen", 3).to_json()
-    tableau = data["layout"]["tableau"]
-    tableau[0].append(tableau[4].pop())
-    with pytest.raises(DealError, match="tableau column 1 must hold 4 cards, found 5"):
-        deal_from_json(data)
-
-
-def test_duplicate_card_is_refused():
-    data = make_deal("bakers-dozen", 3).to_json()
-    data["layout"]["tableau"][0][0] = data["layout"]["tableau"][1][0]
-    with pytest.raises(DealError, match="duplicate card"):
         deal_from_json(data)
 
 
@@ -249,47 +237,6 @@ def test_cli_deal_shows_and_writes_the_deal():
     written = runner.invoke(main, ["deal", "bakers_dozen", "10", "--json"])
     data = json.loads(written.output)
     assert data["game"] == "bakers-dozen" and data["layout"]["tableau"][4] == ["8C", "AH", "QH", "KD"]
-
-
-def test_cli_solve_json_then_show(tmp_path):
-    runner = CliRunner()
-    out = runner.invoke(main, ["solve", "bakers-dozen", "2", "--build", "other-suit", "--kings", "free", "--json"])
-    assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
-    assert data["rules"] == {"build": "other-suit", "kings": "free"} and data["result"] == "solved"
-    path = tmp_path / "s.json"
-    path.write_text(out.output)
-    shown = runner.invoke(main, ["show", str(path), "--moves-only"])
-    assert shown.exit_code == 0 and shown.output.rstrip().endswith("won")
-    assert f"{len(data['moves'])}. {data['moves'][-1]}" in shown.output
-    plain = runner.invoke(main, ["solve", "bakers-dozen", "10"])
-    assert plain.exit_code == 0 and "bakers-dozen deal 10: solved" in plain.output
-
-
-@pytest.mark.parametrize("args, words", [
-    (["solve", "bakers-dozen", "1", "--build", "diagonal"], "build"),
-    (["solve", "bakers-dozen", "1", "--draw", "3"], "unknown rule option 'draw'"),
-    (["deal", "bakers-dozen", "0"], "out of range"),
-])
-def test_cli_bad_input_is_one_line_and_status_2(args, words):
-    out = CliRunner().invoke(main, args)
-    assert out.exit_code == 2 and words in out.output and len(out.output.strip().splitlines()) == 1
-
-
-def test_cli_bad_deal_file_and_tampered_solution(tmp_path):
-    runner = CliRunner()
-    data = make_deal("bakers-dozen", 1).to_json()
-    data["layout"]["tableau"][1].append(data["layout"]["tableau"][0].pop())
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(data))
-    out = runner.invoke(main, ["solve", "--deal-file", str(bad)])
-    assert out.exit_code == 2 and "tableau column 1 must hold 4 cards, found 3" in out.output
-    sol = {"game": "bakers-dozen", "rules": {"build": "any-suit", "kings": "bottom"},
-           "deal": crafted(sorted_columns()).to_json(), "result": "solved", "moves": ["AS>f", "AC>f"]}
-    path = tmp_path / "s.json"
-    path.write_text(json.dumps(sol))
-    out = runner.invoke(main, ["show", str(path), "--moves-only"])
-    assert out.exit_code == 2 and "move 2 'AC>f' is illegal" in out.output
 
 
 @pytest.mark.parametrize("rules, lds, weighted", [({"build": "other-suit", "kings": "bottom"}, 0.25, 0.6),

@@ -18,7 +18,6 @@ from solitaire.games import get_game
 from solitaire.games.bakers_dozen.research import seatless, threshold
 from solitaire.games.bakers_dozen.research.status import LOST, REFUSED, WON
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.search import config
 from solitaire.search import dfs as engine
 
 SPEC = get_game("bakers-dozen")

@@ -16,7 +16,6 @@ from solitaire.games.bakers_dozen.kernel import deadends, seats
 from solitaire.games.bakers_dozen.research import skeleton
 from solitaire.games.bakers_dozen.research.status import LOST, WON
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.search import config
 from solitaire.search import dfs as engine
 
 SPEC = get_game("bakers-dozen")

@@ -19,7 +19,6 @@ from solitaire.games import get_game
 from solitaire.games.bakers_dozen.research import keyset, ladder, threshold
 from solitaire.games.bakers_dozen.research.status import LOST, REFUSED, WON
 from solitaire.games.bakers_dozen.reference import BakersDozenState
-from solitaire.search import config
 from solitaire.search import dfs as engine
 from solitaire.solver import solve
 

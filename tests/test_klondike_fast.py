@@ -1,16 +1,13 @@
-"""The fast Klondike engine agrees with the reference engine move for move.
-
-Random play in both engines (hypothesis): at every position the fast
-engine's full move list (MODE_ALL), described in notation, is exactly what
-the reference engine allows, and every fast child equals the reference
-position reached by replaying the move's notation.
+"""Klondike's fast engine where it is particular to the game: positions its
+reductions leave without moves, the stock turns a talon play implies, and
+lines of play described.  The engine against the reference engine, keys and
+replays are the conformance suite's (``test_conformance.py``).
 """
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire.cards import name
 from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.klondike import kernel as k
@@ -36,96 +33,21 @@ def fast_moves(state, rules_arr, mode=MODE_ALL):
     return [int(m) for m in out[:n]]
 
 
-def reference_card_moves_by_turning(ref):
-    """Card moves the reference allows after any number of stock turns: {final move: turns}."""
-    found = {}
-    state, turns = ref.copy(), 0
-    seen = set()
-    while True:
-        for m in state.legal_moves():
-            if m not in (DRAW, REDEAL) and state.waste and m.startswith(name(state.waste[-1])):
-                found.setdefault(m, turns)
-        key = (tuple(state.stock), tuple(state.waste))
-        if key in seen:
-            break
-        seen.add(key)
-        moves = state.legal_moves()
-        if DRAW in moves:
-            state.play(DRAW)
-        elif REDEAL in moves:
-            state.play(REDEAL)
-        else:
-            break
-        turns += 1
-    return found
-
-
-def same_up_to_pile_order(a, b) -> bool:
-    def piles(x):
-        return sorted(bytes(x[k.PILE0 + p * k.PILE_STRIDE:k.PILE0 + (p + 1) * k.PILE_STRIDE]) for p in range(k.PILES))
-    return bytes(a[:k.PILE0]) == bytes(b[:k.PILE0]) and piles(a) == piles(b)
-
-
 def unreduced_verdict(ref, rules) -> str:
     """Search with every legal move (no reductions) from ``ref``."""
     return position_verdict(SPEC, SPEC.encode(ref, rules), SPEC.rules_array(rules), MODE_ALL,
                             max_nodes=300_000, tt_mb=32)
 
 
-def check_position(ref, rules):
-    arr = SPEC.encode(ref, rules)
-    rules_arr = SPEC.rules_array(rules)
-    fast = fast_moves(arr, rules_arr)
-    described = {}
-    for m in fast:
-        seq = SPEC.describe_move(arr, rules_arr, m)
-        assert tuple(seq) not in described, f"duplicate fast move {seq}"
-        described[tuple(seq)] = m
-        # the child equals the reference position after replaying the notation
-        after = ref.copy()
-        for step in seq:
-            after.play(step)
-        child = np.zeros_like(arr)
-        k.apply_move(arr, rules_arr, m, child)
-        assert np.array_equal(child, SPEC.encode(after, rules)), seq
-        assert k.move_cost(arr, rules_arr, m) == len(seq)
-    # every reference card move is a fast move; waste plays after turns are the talon moves
-    direct = {m for m in ref.legal_moves() if m not in (DRAW, REDEAL)}
-    fast_direct = {seq[0] for seq in described if len(seq) == 1}
-    assert direct == fast_direct
-    by_turning = reference_card_moves_by_turning(ref)
-    fast_talon = {seq[-1]: len(seq) - 1 for seq in described
-                  if len(seq) > 1 or (ref.waste and seq[0].startswith(name(ref.waste[-1])))}
-    assert fast_talon == by_turning
-    return fast, arr, rules_arr
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(deal=st.integers(1, 10**6), rules=rule_sets, choices=st.lists(st.integers(0, 10**6), max_size=60))
-def test_fast_engine_matches_reference_in_random_play(deal, rules, choices):
-    rules = parse_rules(SPEC, rules)
-    ref = SPEC.new_reference(make_deal("klondike", deal).layout, rules)
-    for choice in choices:
-        fast, arr, rules_arr = check_position(ref, rules)
-        assert k.is_won(arr, rules_arr) == ref.is_won()
-        if not fast:
-            break
-        m = fast[choice % len(fast)]
-        for step in SPEC.describe_move(arr, rules_arr, m):
-            ref.play(step)
-
-
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deal=st.integers(1, 10**6), rules=rule_sets, choices=st.lists(st.integers(0, 10**6), max_size=40))
-def test_reduced_moves_are_a_subset_and_keys_fold_pile_order(deal, rules, choices):
+def test_a_position_left_without_reduced_moves_is_not_won_by_every_move(deal, rules, choices):
     rules = parse_rules(SPEC, rules)
     ref = SPEC.new_reference(make_deal("klondike", deal).layout, rules)
     for choice in choices:
         arr, rules_arr = SPEC.encode(ref, rules), SPEC.rules_array(rules)
         all_moves = fast_moves(arr, rules_arr)
-        reduced = fast_moves(arr, rules_arr, MODE_SOLVE)
-        assert {m & ~k.WAIT_BIT for m in reduced} <= set(all_moves)  # the bit only marks a waiting move
-        if all_moves and not reduced:
+        if all_moves and not fast_moves(arr, rules_arr, MODE_SOLVE):
             # only provably useless moves were pruned, or a dead end was seen:
             # the search with every legal move must find no win (and proves the
             # loss when the position is small; dead ends are checked against
@@ -133,21 +55,9 @@ def test_reduced_moves_are_a_subset_and_keys_fold_pile_order(deal, rules, choice
             # independent oracle in test_oracle_klondike.py).  Whole deals are
             # mostly too large to decide here: this only says "not won".
             assert unreduced_verdict(ref, rules) != SOLVED
-        # swapping two piles gives the same key
-        swapped = arr.copy()
-        a, b = k.PILE0, k.PILE0 + 3 * k.PILE_STRIDE
-        swapped[a:a + k.PILE_STRIDE], swapped[b:b + k.PILE_STRIDE] = arr[b:b + k.PILE_STRIDE], arr[a:a + k.PILE_STRIDE]
-        assert k.state_key(arr, rules_arr, MODE_ALL) == k.state_key(swapped, rules_arr, MODE_ALL)
         if not all_moves:
             break
-        m = all_moves[choice % len(all_moves)]
-        child = np.zeros_like(arr)
-        k.apply_move(arr, rules_arr, m, child)
-        if k.state_key(child, rules_arr, MODE_ALL) == k.state_key(arr, rules_arr, MODE_ALL):
-            # only a move to the same piles in another order (a lone King-headed
-            # pile moved to an empty one) may keep the key
-            assert same_up_to_pile_order(child, arr)
-        for step in SPEC.describe_move(arr, rules_arr, m):
+        for step in SPEC.describe_move(arr, rules_arr, all_moves[choice % len(all_moves)]):
             ref.play(step)
 
 

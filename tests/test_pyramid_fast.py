@@ -1,11 +1,8 @@
-"""The fast Pyramid engine agrees with the reference engine move for move.
-
-Random play in both engines (hypothesis): at every position the fast
-engine's full move list (MODE_ALL), described in notation, is exactly what
-the reference engine allows, and every fast child equals the encoded
-reference position after that move.  The search modes' compound moves
-(stock actions folded into a removal) are replayed on the reference engine
-and must reach the very position the kernel computes, at the cost it claims.
+"""Pyramid's compound search moves: the search modes fold stock actions
+into a removal; each such move, replayed on the reference engine step by
+step, reaches the very position the kernel computes, at the cost it claims.
+The single actions (MODE_ALL) against the reference engine from deals, keys
+and replays are the conformance suite's (``test_conformance.py``).
 """
 import random
 
@@ -28,19 +25,10 @@ rule_sets = st.one_of(
 )
 
 
-def check_position(ref, rules, arr):
+def check_compound_moves(ref, rules, arr):
+    """The search modes' moves at ``ref``; the position's MODE_ALL moves, described."""
     state = SPEC.encode(ref, rules)
-    moves = fast_moves(state, arr, MODE_ALL)
-    described = [SPEC.describe_move(state, arr, m) for m in moves]
-    assert all(len(d) == 1 for d in described)
-    assert sorted(d[0] for d in described) == sorted(ref.legal_moves())
     child = np.empty_like(state)
-    for m, (text,) in zip(moves, described):
-        K.apply_move(state, arr, m, child)
-        after = ref.copy()
-        after.play(text)
-        assert np.array_equal(child, SPEC.encode(after, rules)), text
-        assert K.is_won(child, arr) == after.is_won()
     for mode in (MODE_SOLVE, MODE_OPTIMAL):
         for m in fast_moves(state, arr, mode):
             texts = SPEC.describe_move(state, arr, m)
@@ -51,45 +39,33 @@ def check_position(ref, rules, arr):
             K.apply_move(state, arr, m, child)
             assert np.array_equal(child, SPEC.encode(after, rules)), texts
             assert K.move_cost(state, arr, m) == len(texts)
-    return moves, described
+    return [SPEC.describe_move(state, arr, m)[0] for m in fast_moves(state, arr, MODE_ALL)]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rule_sets, st.integers(1, 10**6), st.integers(0, 2**32))
-def test_random_games_agree(given_rules, deal_number, seed):
+def test_compound_moves_reach_the_kernels_child_in_random_games(given_rules, deal_number, seed):
     rules = parse_rules(SPEC, given_rules)
     arr = SPEC.rules_array(rules)
     rng = random.Random(seed)
     ref = SPEC.new_reference(SPEC.layout_from_deck(deck(deal_number)), rules)
     for _ in range(80):
-        moves, described = check_position(ref, rules, arr)
-        if not moves:
+        described = check_compound_moves(ref, rules, arr)
+        if not described:
             break
         # prefer removals so that games get deep into the pyramid
-        removals = [d[0] for d in described if d[0] not in ("draw", "redeal")]
-        ref.play(rng.choice(removals) if removals and rng.random() < 0.7 else rng.choice(described)[0])
+        removals = [d for d in described if d not in ("draw", "redeal")]
+        ref.play(rng.choice(removals) if removals and rng.random() < 0.7 else rng.choice(described))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rule_sets, st.integers(0, 10**6))
 def test_end_game_positions_agree(given_rules, seed):
+    """Random end games (few cards left anywhere), which random play from
+    a deal seldom reaches: the single actions too."""
     rules = parse_rules(SPEC, given_rules)
     ref = small_position(seed, rules, keep_pyramid=6, keep_other=10)
-    check_position(ref, rules, SPEC.rules_array(rules))
-
-
-def test_full_key_never_merges_two_positions():
-    rules = parse_rules(SPEC, {})
-    arr = SPEC.rules_array(rules)
-    seen = {}
-    for seed in range(300):
-        ref = small_position(seed, rules, keep_pyramid=5, keep_other=6)
-        state = SPEC.encode(ref, rules)
-        key = int(K.state_key(state, arr, MODE_ALL))
-        raw = state.tobytes()
-        assert seen.setdefault(key, raw) == raw  # MODE_ALL keys never merge two positions
-    state = SPEC.encode(small_position(1, rules), rules)
-    assert K.state_key(state, arr, MODE_ALL) != 0
+    assert sorted(check_compound_moves(ref, rules, SPEC.rules_array(rules))) == sorted(ref.legal_moves())
 
 
 def test_move_buffer_bound_holds_on_busy_positions():

@@ -6,7 +6,7 @@ from pysol_cards.random_base import RandomBase
 
 from solitaire import cards
 from solitaire.deals import DealError, Layout
-from solitaire.dealing import deal_from_json, make_deal
+from solitaire.dealing import make_deal
 from solitaire.games import get_game
 from solitaire.games.pyramid import layout as geo
 from solitaire.rules import RuleError, parse_rules
@@ -58,13 +58,7 @@ def test_layout_matches_pysol_cards_golf_order():
         assert cards.names(layout.stock) == order[28:]
 
 
-def test_deal_file_sizes_checked():
-    good = make_deal("pyramid", 3).to_json()
-    assert deal_from_json(good).layout.tableau == make_deal("pyramid", 3).layout.tableau
-    bad = make_deal("pyramid", 3).to_json()
-    bad["layout"]["tableau"][6].append(bad["layout"]["stock"].pop())
-    with pytest.raises(DealError, match="row 7 must hold 7 cards, found 8"):
-        deal_from_json(bad)
+def test_a_layout_of_other_rows_is_refused():
     with pytest.raises(DealError, match="expected 7 tableau rows"):
         SPEC.validate_layout(Layout([[0]], list(range(1, 52))))
 

@@ -1,7 +1,6 @@
 """Real Klondike batches: workers agree with one process, the CLI resumes,
 and a killed or interrupted batch loses no finished deal."""
 import json
-import os
 import signal
 import subprocess
 import time

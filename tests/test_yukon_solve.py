@@ -622,18 +622,6 @@ def test_crafted_deal_dead_after_its_only_move():
         assert r.verdict == "unsolvable" and r.nodes == 2
 
 
-@pytest.mark.parametrize("number", [2, 8])
-def test_real_deals_solve_and_replay_and_optimal_is_no_longer(number):
-    deal = make_deal("yukon", number)
-    dfs = solve(deal, {}, max_nodes=300_000)
-    assert dfs.verdict == "solved"
-    verify_win(SPEC, deal.layout, {}, dfs.moves)
-    opt = solve(deal, {}, optimal=True, max_nodes=200_000)
-    assert opt.verdict == "solved" and len(opt.moves) <= len(dfs.moves)
-    verify_win(SPEC, deal.layout, {}, opt.moves)
-    assert opt.lower_bound is not None and opt.lower_bound <= len(opt.moves)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", list(WITHOUT))
 def test_each_reduction_keeps_the_verdicts_of_more_deals(name):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 import numpy as np
 
@@ -152,6 +152,19 @@ class SearchOption:
         return "--" + self.name.replace("_", "-")
 
 
+def neighbour_swaps(state: ReferenceState, *fields: str) -> list[ReferenceState]:
+    """``state`` with two neighbouring piles exchanged, once per pair: the
+    lists named ``fields`` (the piles and what goes with them) swapped alike."""
+    out = []
+    for p in range(len(getattr(state, fields[0])) - 1):
+        other = state.copy()
+        for field in fields:
+            values = getattr(other, field)
+            values[p:p + 2] = values[p:p + 2][::-1]
+        out.append(other)
+    return out
+
+
 class GameSpec:
     """Everything the rest of the tool needs to know about one game.
 
@@ -177,6 +190,15 @@ class GameSpec:
     search: SearchTuning = SearchTuning()
     search_options: tuple[SearchOption, ...] = ()
     reductions: tuple[Reduction, ...] = ()  # every reduction a switch can turn off
+    # Rule settings, besides the defaults, the presets and the committed
+    # studies' settings, that the conformance suite plays (option values
+    # the rule book allows that nothing else names, e.g. Klondike's draw 2).
+    sample_rules: tuple[dict[str, Any], ...] = ()
+    # Notation moves the fast engine plays only as the first steps of a
+    # longer move, never alone (Klondike's stock turns: a fast move turns
+    # the stock to the card it plays).  The conformance suite checks that
+    # the fast moves are the moves such steps lead to, after the fewest.
+    lead_in_moves: tuple[str, ...] = ()
 
     # --- rules -----------------------------------------------------------------
     def complete_rules(self, given: dict[str, Any]) -> dict[str, Any]:
@@ -202,6 +224,21 @@ class GameSpec:
                 return option
         have = ", ".join(o.name for o in self.search_options) or "none"
         raise RuleError(f"{self.name} has no search option '{name}' (search options: {have})")
+
+    # --- symmetry ----------------------------------------------------------------
+    def symmetric_positions(self, state: ReferenceState) -> list[ReferenceState]:
+        """Positions the game declares the same as ``state`` up to a symmetry
+        its keys fold in every mode (e.g. the same piles in another order):
+        ``state`` under each generator of the symmetry (each swap of two
+        neighbouring piles), for the conformance suite.  Default: none."""
+        return []
+
+    def symmetry_class(self, state: ReferenceState, rules: dict[str, Any]) -> Hashable:
+        """What ``state`` shares with exactly the positions its MODE_ALL key
+        may not tell apart from it: the position with the symmetry of
+        ``symmetric_positions`` taken out (piles sorted) and what the rules
+        make irrelevant left out.  Default: the encoded position."""
+        return self.encode(state, rules).tobytes()
 
     # --- deals -----------------------------------------------------------------
     def layout_from_deck(self, deck: list[int]) -> Layout:

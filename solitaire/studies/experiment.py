@@ -170,7 +170,7 @@ def load_study(path: str | Path) -> Study:
                 need(c[side] in labels, f"[[compare]] names unknown setting {c[side]!r} (settings: {labels})")
             compare.append((c["a"], c["b"]))
     name = data.get("name", path.stem)
-    need(isinstance(name, str) and slugify(name) == name, f"'name' must be a folder name like \"draw1-vs-draw3\"")
+    need(isinstance(name, str) and slugify(name) == name, "'name' must be a folder name like \"draw1-vs-draw3\"")
     return Study(path, text, name, str(data.get("title", name)), str(data.get("description", "")),
                  settings[0].config.game, deals, workers, settings, compare)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pandas as pd
 from scipy.stats import binomtest
 
-from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE, VERDICTS
+from solitaire.verdicts import SOLVED, UNSOLVABLE, VERDICTS
 
 def wilson(k: int, n: int) -> tuple[float, float]:
     """95% Wilson score interval for k successes in n trials (n = 0 gives 0..1)."""

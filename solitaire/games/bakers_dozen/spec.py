@@ -1,7 +1,7 @@
 """The Baker's Dozen GameSpec: ties rules, deals and both engines together."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 import numpy as np
 
@@ -10,7 +10,7 @@ from solitaire.games.bakers_dozen.kernel import state as st
 from solitaire.games.bakers_dozen.reference import BakersDozenState
 from solitaire.games.bakers_dozen.research import ladder, skeleton
 from solitaire.games.bakers_dozen.research.status import LOST
-from solitaire.games.base import GameSpec, Reduction, SearchTuning
+from solitaire.games.base import GameSpec, neighbour_swaps, Reduction, SearchTuning
 
 _SOLVE_OPTIMAL = "solve+optimal"
 # Every reduction a switch turns off (the bits: kernel/state.py; the proofs:
@@ -165,6 +165,14 @@ class BakersDozenSpec(GameSpec):
         suit); the kings options deal different positions, so they must match."""
         return stronger["kings"] == weaker["kings"] and (stronger["build"] == weaker["build"]
                                                          or stronger["build"] == "any-suit")
+
+    def symmetric_positions(self, state: BakersDozenState) -> list[BakersDozenState]:
+        """The columns in another order: each swap of two neighbouring columns."""
+        return neighbour_swaps(state, "columns")
+
+    def symmetry_class(self, state: BakersDozenState, rules_: dict[str, Any]) -> Hashable:
+        """Columns sorted."""
+        return tuple(sorted(tuple(col) for col in state.columns)), tuple(state.foundation)
 
 
 SPEC = BakersDozenSpec()

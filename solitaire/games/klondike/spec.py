@@ -1,15 +1,17 @@
 """Klondike's GameSpec and search tuning."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 import numpy as np
 
+from solitaire import notation
 from solitaire.deals import Layout
-from solitaire.games.base import GameSpec, Reduction, SearchTuning
+from solitaire.games.base import GameSpec, neighbour_swaps, Reduction, SearchTuning
 from solitaire.games.klondike import bridge, kernel, layout, picture, relations, rules
 from solitaire.games.klondike.kernel import state as ks
 from solitaire.games.klondike.reference import KlondikeState
+from solitaire.rules import UNLIMITED
 
 
 def _reduction(name: str, off_bit: int, summary: str, questions: str) -> Reduction:
@@ -145,6 +147,9 @@ class Klondike(GameSpec):
     state_type = KlondikeState
     bridge = bridge
     picture = picture
+    lead_in_moves = (notation.DRAW, notation.REDEAL)
+    sample_rules = ({"draw": 2, "passes": 2}, {"draw": 4, "foundation_to_tableau": True},
+                    {"draw": 1, "passes": 3}, {"draw": 3, "passes": 1})
 
     def simulates(self, stronger: dict[str, Any], weaker: dict[str, Any]) -> bool:
         return relations.simulates(stronger, weaker)
@@ -152,6 +157,16 @@ class Klondike(GameSpec):
     def as_played_under(self, lay: Layout, weaker: dict[str, Any], stronger: dict[str, Any],
                         moves: list[str]) -> list[str]:
         return list(moves) if weaker["draw"] == stronger["draw"] else relations.as_draw_one(lay, weaker, moves)
+
+    def symmetric_positions(self, state: KlondikeState) -> list[KlondikeState]:
+        """The piles in another order: each swap of two neighbouring piles."""
+        return neighbour_swaps(state, "piles", "down")
+
+    def symmetry_class(self, state: KlondikeState, rule_dict: dict[str, Any]) -> Hashable:
+        """Piles sorted; the passes used count only while passes are limited."""
+        passes = None if rule_dict["passes"] == UNLIMITED else state.passes_used
+        return (tuple(sorted((tuple(p), d) for p, d in zip(state.piles, state.down))), tuple(state.foundation),
+                tuple(state.waste), tuple(state.stock), passes)
 
 
 SPEC = Klondike()

@@ -75,6 +75,7 @@ class PyramidSpec(GameSpec):
     state_type = PyramidState
     bridge = bridge
     picture = picture
+    sample_rules = ({"passes": 2}, {"passes": "unlimited"})
 
 
 SPEC = PyramidSpec()

@@ -1,12 +1,12 @@
 """Yukon's GameSpec: what the rest of the tool needs to know about the game."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Hashable
 
 import numpy as np
 
 from solitaire.deals import Layout
-from solitaire.games.base import GameSpec, Reduction, SearchOption, SearchTuning
+from solitaire.games.base import GameSpec, neighbour_swaps, Reduction, SearchOption, SearchTuning
 from solitaire.games.yukon import bridge, kernel, layout, picture
 from solitaire.games.yukon import rules as rule_options
 from solitaire.games.yukon.kernel.state import (CUT_SETS, DEAD_END, FOLD_PILES, ONE_EMPTY, PINNED,
@@ -107,6 +107,14 @@ class YukonSpec(GameSpec):
     state_type = YukonState
     bridge = bridge
     picture = picture
+
+    def symmetric_positions(self, state: YukonState) -> list[YukonState]:
+        """The piles in another order: each swap of two neighbouring piles."""
+        return neighbour_swaps(state, "piles", "face_down")
+
+    def symmetry_class(self, state: YukonState, rules: dict[str, Any]) -> Hashable:
+        """Piles sorted."""
+        return tuple(sorted((tuple(p), d) for p, d in zip(state.piles, state.face_down))), tuple(state.foundations)
 
     def new_reference(self, layout_: Layout, rules: dict[str, Any]) -> YukonState:
         return YukonState.from_layout(layout_)
