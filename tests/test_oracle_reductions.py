@@ -8,7 +8,8 @@ moves where the switch serves shortest wins); (c) it acted on at least the
 floor of oracle-decided positions, and on at least the floor of won ones
 where it serves shortest wins (so lengths were compared).
 
-The floors are about half of what the pools give at ``ORACLE_SEED=0``;
+``-m slow`` runs a wider version (four times the candidates, 40 decided
+positions wanted per switch).  The floors are about half of what the pools give at ``ORACLE_SEED=0``;
 each test prints how often and how its switch acted.  Three switches act
 only beyond the oracle's sizes (floor 0, said below): there (a) still
 holds, and tests/test_<game>_reductions.py compare them without the oracle.  The tests of one
@@ -107,3 +108,16 @@ def test_switch_off_agrees_with_the_oracle_where_it_acts(game, name):
     acted, won = FLOORS[game, name]
     assert tally.acted >= acted, tally.summary()
     assert tally.acted_wins >= won, tally.summary()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,name", [pytest.param(g, n, id=f"{g}-{n}", marks=pytest.mark.xdist_group(g))
+                                       for g, n in CASES])
+def test_switch_off_agrees_with_the_oracle_wide(game, name):
+    """Four times the candidates and 40 decided positions wanted per switch (run with -m slow)."""
+    errors = A.everything_on(game, 40, 4)
+    assert not errors, "\n\n".join(errors[:5])
+    tally = A.ablate(game, name, 40, 4)
+    assert not tally.errors, "\n\n".join(tally.errors[:5])
+    acted, won = FLOORS[game, name]
+    assert tally.acted >= acted and tally.acted_wins >= won, tally.summary()

@@ -29,6 +29,7 @@ others off on both sides (``CONTEXTS``).
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from dataclasses import dataclass, field
@@ -195,17 +196,19 @@ def decide_pool(game: str, sources: list[Source], quota: int = QUOTA) -> list[Po
 
 
 @functools.cache
-def pool(game: str) -> tuple[Pooled, ...]:
-    """The game's pool, decided once per test process."""
+def pool(game: str, quota: int = QUOTA, scale: int = 1) -> tuple[Pooled, ...]:
+    """The game's pool, decided once per test process (``scale`` times the
+    candidates of each source: the wide test)."""
     from oracle import pools
-    return tuple(decide_pool(game, pools.SOURCES[game]()))
+    sources = [dataclasses.replace(src, tries=src.tries * scale) for src in pools.SOURCES[game]()]
+    return tuple(decide_pool(game, sources, quota))
 
 
 @functools.cache
-def everything_on(game: str) -> tuple[str, ...]:
+def everything_on(game: str, quota: int = QUOTA, scale: int = 1) -> tuple[str, ...]:
     """(a) for the whole pool: the product, DFS, A* and relaxation with every switch on."""
     errors = []
-    for item in pool(game):
+    for item in pool(game, quota, scale):
         case, answer, on = item.case, item.case.answer, item.on[(), False]
         verdict, length, _ = product.product_verdict(game, case.state, case.rules, optimal=True, max_nodes=MAX_NODES)
         if verdict != answer.verdict or (verdict == WON and length != answer.length):
@@ -242,14 +245,14 @@ class Tally:
                 f"({self.acted_wins} won, {self.acted_losses} lost; {how})")
 
 
-def ablate(game: str, name: str) -> Tally:
+def ablate(game: str, name: str, quota: int = QUOTA, scale: int = 1) -> Tally:
     """(b) and the counts for (c): switch ``name`` off (in its context)
     across the game's pool and compare with the oracle where it acts."""
     sp = product.spec(game)
     reduction = next(r for r in sp.reductions if r.name == name)
     context = CONTEXTS.get((game, name), ())
     tally = Tally(game, name)
-    for item in pool(game):
+    for item in pool(game, quota, scale):
         case, answer = item.case, item.case.answer
         tally.positions += 1
         why = item.acts[name]
