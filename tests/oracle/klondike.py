@@ -78,3 +78,17 @@ def random_position(rng: random.Random, rules: dict[str, Any], left: tuple[int, 
     passes = rules["passes"]
     used_passes = 1 if passes == UNLIMITED else rng.randint(1, passes)
     return position(rules, cols, down, tal[w:], tal[:w], heights, used_passes)
+
+
+def played_position(rng: random.Random, rules: dict[str, Any], steps: tuple[int, int] = (1, 6), **kw) -> KlondikeState:
+    """``random_position``, then a few random legal moves (tableau moves
+    first where there are any): runs built on the piles, cards turned, so
+    the rules on runs, empty piles and Kings have something to act on."""
+    state = random_position(rng, rules, **kw)
+    for _ in range(rng.randint(*steps)):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        tableau = [m for m in legal if ">t" in m]
+        state.play(rng.choice(tableau or legal))
+    return state
