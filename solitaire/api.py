@@ -177,7 +177,8 @@ def batch(game: str, deals: str, *, out: str | Path | None = None, workers: int 
     import tempfile
 
     from solitaire.studies.backends import make_backend
-    from solitaire.studies.batch import DEFAULT_BATCH_TT_MB, run_batch
+    from solitaire.search.config import DEFAULT_BATCH_TT_MB
+    from solitaire.studies.batch import run_batch
     from solitaire.studies.deal_set import DealSet
     from solitaire.studies.runconfig import RunConfig
 

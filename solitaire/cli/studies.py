@@ -11,7 +11,7 @@ import click
 
 from solitaire.cli.options import budget_options, cli_errors, collect_rules, rule_options
 from solitaire.studies.backends import DEFAULT_CONNECT_TIMEOUT
-from solitaire.studies.batch import DEFAULT_BATCH_TT_MB
+from solitaire.search.config import DEFAULT_BATCH_TT_MB
 
 
 def _default(name: str, value, help_text: str | None = None):

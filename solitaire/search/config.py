@@ -10,4 +10,8 @@ DEFAULT_TT_MB = 256  # transposition table size
 # shortest; 30M in 2 GB stays under 4 GiB per deal.
 OPTIMAL_MAX_NODES = 30_000_000
 OPTIMAL_TT_MB = 2048
+# Per-worker transposition table cap of a batch (a search's table starts at
+# 1 MB and doubles as it fills, up to the cap; a smaller cap than the
+# single-deal default keeps N workers' memory modest on hard deals).
+DEFAULT_BATCH_TT_MB = 128
 QUANTUM = 50_000  # expansions between returns to Python (timeout, Ctrl-C)

@@ -26,10 +26,6 @@ from solitaire.studies.deal_set import DealSet
 from solitaire.studies.runconfig import RunConfig, Stage, open_run, provenance, read_run_file, write_run_file
 from solitaire.studies.store import ResultStore
 
-# Per-worker transposition table cap of a batch (a search's table starts at
-# 1 MB and doubles as it fills, up to the cap; a smaller cap than the
-# single-deal default keeps N workers' memory modest on hard deals).
-DEFAULT_BATCH_TT_MB = 128
 
 INTERRUPTED = "interrupted"  # SolveResult.reason when Ctrl-C reached a solve
 

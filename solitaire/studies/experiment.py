@@ -47,7 +47,8 @@ from pathlib import Path
 from solitaire.rules import RuleError
 from solitaire.search import config as search_config
 from solitaire.solver import check_budgets
-from solitaire.studies.batch import DEFAULT_BATCH_TT_MB, BatchSummary, run_batch
+from solitaire.search.config import DEFAULT_BATCH_TT_MB
+from solitaire.studies.batch import BatchSummary, run_batch
 from solitaire.studies.deal_set import DealSet
 from solitaire.studies.errors import StudyError
 from solitaire.studies.report import build_report, load_setting, write_report
