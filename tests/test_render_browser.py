@@ -159,3 +159,30 @@ def test_a_long_solution_page_opens_in_under_a_second(page, tmp_path):
     open_page(page, tmp_path / "long.html", solution_page(data))
     loaded_ms = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
     assert 0 < loaded_ms < 1000
+
+
+def test_a_play_file_page_offers_the_cards_as_the_player_knew_them(page, tmp_path):
+    """A blind game's page (``solitaire show g.json --html``): under "as the player knew them"
+    a face-down card shows its face exactly when the player had seen it by then (a stock card
+    turned in an earlier pass), worked out here from the positions alone."""
+    import solitaire as sol
+
+    data = sol.play(sol.deal("klondike", 24), policy="greedy", draw=3, passes=3).to_json()
+    states = states_of(data)
+    seen, expected = set(), []
+    for s in states:
+        seen |= {c for pile, down in zip(s.piles, s.down) for c in pile[down:]} | set(s.waste)
+        face_down = {c for pile, down in zip(s.piles, s.down) for c in pile[:down]} | set(s.stock)
+        expected.append({cards.name(c) for c in face_down & seen})
+    assert any(expected), "the game never brought a seen card back face down: no check"
+    open_page(page, tmp_path / "g.html", page_from_cli(tmp_path, data))
+    assert "as the player knew them" in page.content()
+    page.select_option("#reveal", "player")
+    for k in sorted({0, len(states) // 2, len(states) - 1, *[i for i, e in enumerate(expected) if e][:3]}):
+        if k in (0, len(states) - 1):
+            page.keyboard.press("Home" if k == 0 else "End")
+        else:
+            page.click(f"#moves li[data-step='{k}']")
+        assert step(page) == k
+        drawn = {c for c, p, i, face, href in page.evaluate(READ_CARDS) if face == "down" and href != "#back"}
+        assert drawn == expected[k], f"step {k}"
