@@ -316,6 +316,9 @@ def _load_code(spec: GameSpec, start: ReferenceState, rules: dict[str, Any], tt_
     warm.run(MODE_SOLVE, 0, 1, discrepancies=True)
     warm.run_astar(spec.max_depth, 1)
     calls.lower_bound(spec.handle, warm.root, warm.rules_arr)
+    moves = np.zeros(spec.max_moves, dtype=np.int32)
+    if calls.gen_moves(spec.handle, warm.root, warm.rules_arr, moves, MODE_SOLVE) > 0:  # as an A* line is rebuilt
+        calls.apply_move(spec.handle, warm.root, warm.rules_arr, np.int32(moves[0]), np.empty_like(warm.root))
     if spec.search.relaxation and spec.search.relaxed_rules(warm.rules_arr) is None:
         spec.search.prove_lost(warm.root, warm.rules_arr, 1)
 
