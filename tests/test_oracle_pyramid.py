@@ -5,9 +5,10 @@ stocks, under every rule option (draw 1 with passes 1, 2, 3, unlimited;
 three waste piles; stock_top_playable; pair_covering).
 
 The oracle plays single actions (``draw``, ``redeal``, one removal); the
-product folds stock actions into removals (C1, C2) and drops positions by
-R3/R4 (partner counts) and R6 (the pyramid game, an abstraction).  Where
-the stock is free (passes > 1 or its top playable) R6 runs at every
+product folds stock actions into removals (compound moves) and drops
+positions by partner counts (``only_partner``, ``too_few_partners``) and by
+``pyramid_game`` (an abstraction).  Where the stock is free (passes > 1 or
+its top playable) ``pyramid_game`` runs at every
 position and rejects most losses at the root: there its floor counts
 losses rejected at the root that the oracle needed a search for (a false
 rejection would be a won position called lost, which every sweep checks).
