@@ -1,6 +1,6 @@
 """Yukon against the independent oracle (tests/oracle): the product with
-every phase on (discrepancy search, weighted A*, the DFS with swap folding,
-the swap classes, and the dead-end rules), its DFS alone, its every-move DFS, weighted A*
+every phase on (discrepancy search, weighted A*, the DFS with swap classes,
+and the dead-end rules), its DFS alone, its every-move DFS, weighted A*
 alone and the shortest-win searches, on small positions with face-down
 cards.
 
