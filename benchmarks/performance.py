@@ -5,7 +5,8 @@ a time, numba start-up timed apart) on the deals of ``PLAN`` and prints a
 Markdown table per mode: verdicts, share decided, time per deal (median,
 mean, 99th percentile, worst), nodes per second and the process's peak
 memory.  ``--write`` puts the tables into docs/performance.md between its
-markers (the rest of the page is left as it is).
+markers (the rest of the page is left as it is), then runs
+``small_work.py --write`` for the page's small-work table.
 
     python benchmarks/performance.py --write          # regenerate docs/performance.md
     python benchmarks/performance.py                  # print the tables only
@@ -20,6 +21,7 @@ import argparse
 import os
 import platform
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -137,6 +139,7 @@ def main() -> None:
     if args.write:
         PAGE.write_text(replace_generated(PAGE.read_text(), generated))
         print(f"wrote {PAGE.relative_to(ROOT)}")
+        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "small_work.py"), "--write"], check=True)
     else:
         print(generated)
 

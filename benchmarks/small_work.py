@@ -13,6 +13,9 @@ Prints, per game:
 
     python benchmarks/small_work.py                 # every game
     python benchmarks/small_work.py yukon --json    # one game, as JSON
+    python benchmarks/small_work.py --write         # its table in docs/performance.md
+
+``benchmarks/performance.py --write`` runs it too.
 """
 from __future__ import annotations
 
@@ -26,6 +29,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "performance.md"
+BEGIN = "<!-- small_work.py: generated from here -->"
+END = "<!-- small_work.py: generated up to here -->"
 sys.path.insert(0, str(ROOT))
 
 import solitaire as sol  # noqa: E402
@@ -68,7 +74,7 @@ def measure(game: str, deals: int) -> dict:
     found = small_deals(game, deals, rules, optimal=False)
     plain = [r.seconds for _, r in found]
     shortest = small_deals(game, deals, rules, optimal=True)
-    optimal_s = [r.seconds for _, r in shortest] or [float("nan")]
+    optimal_s = [r.seconds for _, r in shortest] or [0.0]
     near_win = [r.position(len(r.moves) - 1) for _, r in found]
     calls = 0
     start = time.perf_counter()
@@ -87,10 +93,10 @@ def measure(game: str, deals: int) -> dict:
 
 
 def row(m: dict) -> str:
+    shortest = (f"{m['optimal_median_ms']:.1f} / {m['optimal_worst_ms']:.1f} ms "
+                f"(deals {', '.join(map(str, m['optimal_deals']))})" if m["optimal_deals"] else "none found")
     return (f"| {m['game']} | {len(m['deals'])} (deals {', '.join(map(str, m['deals']))}) "
-            f"| {m['plain_median_ms']:.1f} / {m['plain_worst_ms']:.1f} ms "
-            f"| {m['optimal_median_ms']:.1f} / {m['optimal_worst_ms']:.1f} ms "
-            f"(deals {', '.join(map(str, m['optimal_deals'])) or 'none'}) "
+            f"| {m['plain_median_ms']:.1f} / {m['plain_worst_ms']:.1f} ms | {shortest} "
             f"| {m['calls_per_s']:,.0f} | {m['command_wall_s']:.2f} s | {m['command_peak_mb']:.0f} MB |")
 
 
@@ -99,17 +105,31 @@ HEADER = ("| game | small deals (< 10,000 nodes) | solve time, median / worst | 
           "|---|---|---|---|---|---|---|")
 
 
+def write(table: str) -> None:
+    """Put ``table`` into docs/performance.md between this script's markers."""
+    page = PAGE.read_text()
+    start, end = page.index(BEGIN) + len(BEGIN), page.index(END)
+    PAGE.write_text(page[:start] + "\n" + table + "\n" + page[end:])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", default=list(RULES), choices=list(RULES))
     parser.add_argument("--deals", type=int, default=5, help="small deals per game")
     parser.add_argument("--json", action="store_true", help="one JSON object per game instead of the table")
+    parser.add_argument("--write", action="store_true", help=f"write the table into {PAGE.relative_to(ROOT)}")
     args = parser.parse_args()
-    if not args.json:
+    lines = [HEADER]
+    if not args.json and not args.write:
         print(HEADER)
     for game in args.games:
         m = measure(game, args.deals)
-        print(json.dumps(m) if args.json else row(m), flush=True)
+        lines.append(row(m))
+        if not args.write:
+            print(json.dumps(m) if args.json else row(m), flush=True)
+    if args.write:
+        write("\n".join(lines))
+        print(f"wrote {PAGE.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

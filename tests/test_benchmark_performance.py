@@ -40,3 +40,20 @@ def test_the_plan_uses_settings_speed_knows():
 
 def test_times_of_a_second_or_more_are_given_in_seconds():
     assert [PERFORMANCE.ms(t) for t in (0.444, 44.4, 999.4, 1432.0)] == ["0.44 ms", "44 ms", "999 ms", "1.43 s"]
+
+
+def test_small_work_row_and_its_own_markers(tmp_path, monkeypatch):
+    small = load("small_work")
+    m = {"game": "yukon", "deals": [3, 5], "optimal_deals": [], "plain_median_ms": 2.04, "plain_worst_ms": 9.5,
+         "optimal_median_ms": 0.0, "optimal_worst_ms": 0.0, "calls_per_s": 1234.4,
+         "command_wall_s": 1.234, "command_peak_mb": 190.2}
+    assert small.row(m) == "| yukon | 2 (deals 3, 5) | 2.0 / 9.5 ms | none found | 1,234 | 1.23 s | 190 MB |"
+    shortest = small.row({**m, "optimal_deals": [4], "optimal_median_ms": 8.25, "optimal_worst_ms": 8.25})
+    assert "| 8.2 / 8.2 ms (deals 4) |" in shortest
+    assert small.row(m).count("|") == small.HEADER.splitlines()[0].count("|")
+    page = tmp_path / "performance.md"
+    page.write_text(f"a\n{PERFORMANCE.BEGIN}\nkept\n{PERFORMANCE.END}\n{small.BEGIN}\nold\n{small.END}\nz\n")
+    monkeypatch.setattr(small, "PAGE", page)
+    small.write("new")
+    assert page.read_text() == f"a\n{PERFORMANCE.BEGIN}\nkept\n{PERFORMANCE.END}\n{small.BEGIN}\nnew\n{small.END}\nz\n"
+    assert PERFORMANCE.PAGE.read_text().count(small.BEGIN) == 1
