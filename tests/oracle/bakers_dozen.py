@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import bakers_dozen_oracle
+from oracle.positions import cards_left
 from solitaire import cards
 from solitaire.games import get_game
 from solitaire.games.bakers_dozen.reference import BakersDozenState
@@ -32,12 +34,7 @@ def random_position(rng: random.Random, rules: dict[str, Any], left: tuple[int, 
     under the others: the positions where the relaxations act (they let
     low cards vanish or park) and losses need more than a root check."""
     rules = SPEC.complete_rules(rules)
-    while True:
-        heights = [rng.randrange(14) for _ in range(4)]
-        rest = [cards.make(r, s) for s in range(4) for r in range(heights[s] + 1, 14)]
-        if left[0] <= len(rest) <= left[1]:
-            break
-    rng.shuffle(rest)
+    heights, rest = cards_left(rng, left)
     cols: list[list[int]] = [[] for _ in range(13)]
     used = rng.sample(range(13), rng.randint(*columns))
     for card in rest:
@@ -52,25 +49,7 @@ def random_position(rng: random.Random, rules: dict[str, Any], left: tuple[int, 
 
 
 def seat_position(rng: random.Random, rules: dict[str, Any]) -> BakersDozenState:
-    """Kings scarce as seats for Queens (kings=bottom): two or three suits
-    left from a middle rank, their Kings at the bottom of a few columns
-    (sometimes one on another), the other cards in columns of at most
-    three, each Queen dealt on the lowest card of its suit (so it must move
-    before that card goes home): where the seat deadlock acts."""
-    suits = rng.sample(range(4), rng.choice([2, 2, 3]))
-    home = [13, 13, 13, 13]
-    for s in suits:
-        home[s] = rng.randint(6, 9)
-    cols: list[list[int]] = [[] for _ in range(13)]
-    king_columns = rng.randint(1, len(suits))
-    for s in suits:
-        cols[rng.randrange(king_columns)].insert(0, cards.make(13, s))
-    rest = [cards.make(r, s) for s in suits for r in range(home[s] + 1, 12)]
-    rng.shuffle(rest)
-    for c in rest:
-        cols[rng.choice([k for k in range(13) if len(cols[k]) < 3])].append(c)
-    for s in suits:
-        lowest = cards.make(home[s] + 1, s)
-        next(col for col in cols if lowest in col).append(cards.make(12, s))
-    rng.shuffle(cols)
-    return BakersDozenState.from_position(cols, home, SPEC.complete_rules(rules))
+    """Kings scarce as seats for Queens (kings=bottom), as
+    ``bakers_dozen_oracle.seat_position`` deals them: where the seat
+    deadlock acts."""
+    return bakers_dozen_oracle.seat_position(rng, SPEC.complete_rules(rules))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from oracle.positions import cards_left
 from solitaire import cards
 from solitaire.games import get_game
 from solitaire.games.klondike.reference import KlondikeState
@@ -54,12 +55,7 @@ def random_position(rng: random.Random, rules: dict[str, Any], left: tuple[int, 
     the cards the foundations need next lie under the others: the losses
     that need a search."""
     rules = SPEC.complete_rules(rules)
-    while True:
-        heights = [rng.randrange(14) for _ in range(4)]
-        rest = [cards.make(r, s) for s in range(4) for r in range(heights[s] + 1, 14)]
-        if left[0] <= len(rest) <= left[1]:
-            break
-    rng.shuffle(rest)
+    heights, rest = cards_left(rng, left)
     n_talon = rng.randint(talon[0], min(talon[1], len(rest) - 1))
     tal, tableau = rest[:n_talon], rest[n_talon:]
     cols: list[list[int]] = [[] for _ in range(7)]

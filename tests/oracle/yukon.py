@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from oracle.positions import cards_left
 from solitaire import cards
 from solitaire.games.yukon.reference import YukonState
 
@@ -28,12 +29,7 @@ def random_position(rng: random.Random, rules: dict[str, Any] = RULES, left: tup
     probability ``buried`` a pile's face-down part holds its lowest cards:
     the cards the foundations need lie buried, the losses that need a
     search."""
-    while True:
-        heights = [rng.randrange(14) for _ in range(4)]
-        rest = [cards.make(r, s) for s in range(4) for r in range(heights[s] + 1, 14)]
-        if left[0] <= len(rest) <= left[1]:
-            break
-    rng.shuffle(rest)
+    heights, rest = cards_left(rng, left)
     cols: list[list[int]] = [[] for _ in range(7)]
     used = rng.sample(range(7), rng.randint(*piles))
     for card in rest:
