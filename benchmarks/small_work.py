@@ -114,11 +114,15 @@ def write(table: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", nargs="*", default=list(RULES), choices=list(RULES))
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"games (default: all of {', '.join(RULES)})")
     parser.add_argument("--deals", type=int, default=5, help="small deals per game")
     parser.add_argument("--json", action="store_true", help="one JSON object per game instead of the table")
     parser.add_argument("--write", action="store_true", help=f"write the table into {PAGE.relative_to(ROOT)}")
     args = parser.parse_args()
+    unknown = [g for g in args.games if g not in RULES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r} (games: {', '.join(RULES)})")
+    args.games = args.games or list(RULES)
     lines = [HEADER]
     if not args.json and not args.write:
         print(HEADER)
