@@ -239,16 +239,18 @@ def solve_position(game: str, position: ReferenceState, rules: dict[str, Any] | 
 
 
 def plain_verdict(spec: GameSpec, root: np.ndarray, rules_arr: np.ndarray, mode: int, *, max_nodes: int,
-                  tt_mb: float = 64, max_depth: int | None = None, table: Table | None = None) -> tuple[str, int]:
+                  tt_mb: float = 64, max_depth: int | None = None, table: Table | None = None,
+                  stack: dfs.SearchStack | None = None) -> tuple[str, int]:
     """One plain DFS from an encoded position with the kernels in ``mode``,
     no phases and no relaxation: (verdict, nodes).  With ``MODE_ALL`` (every
     legal move, no reduction) it re-proves a loss the reductions found; the
     verdict is ``unknown`` if the budget or the depth limit (``max_depth``,
     default the game's) cut the search.  Wins are not replayed here (the
-    caller has no move list to show).  ``table``: one to reuse (else a new
-    one of ``tt_mb``)."""
+    caller has no move list to show).  ``table`` and ``stack``: ones to
+    reuse from call to call (else new ones, of ``tt_mb`` and ``max_depth``);
+    on small positions allocating them is most of the cost."""
     check_budgets(max_nodes, None, tt_mb)
-    stack = dfs.SearchStack(len(root), max_depth or spec.max_depth, spec.max_moves)
+    stack = stack or dfs.SearchStack(len(root), max_depth or spec.max_depth, spec.max_moves)
     table = table or Table(tt_mb)
     stack.reset(root, max_nodes, -1, spec.search.class_folding)
     stamp = np.uint32(table.new_search())

@@ -16,7 +16,7 @@ from solitaire.games import get_game
 from solitaire.games.base import IllegalMove, ReferenceState
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL, MODE_SOLVE  # noqa: F401  (re-exported to the tests)
 from solitaire.search import astar, calls, config, dfs
-from solitaire.solver import solve_position
+from solitaire.solver import plain_verdict, solve_position
 from solitaire.verdicts import SOLVED, UNKNOWN, UNSOLVABLE
 
 from oracle.search import LOST, WON
@@ -97,23 +97,13 @@ _STACKS: dict = {}
 
 
 def _dfs(sp, root: np.ndarray, rules_arr: np.ndarray, mode: int, max_nodes: int) -> tuple[str, int]:
-    """``solitaire.solver.plain_verdict`` with its search arrays kept per
-    game (allocating them is most of the cost on small positions)."""
+    """``solitaire.solver.plain_verdict`` with its search arrays kept per game."""
     key = (sp.name, len(root))
     if key not in _STACKS:
         _STACKS[key] = dfs.SearchStack(len(root), sp.max_depth, sp.max_moves)
-    stack, table = _STACKS[key], P._table(16)
-    stack.reset(root, max_nodes, -1, sp.search.class_folding)
-    stamp = np.uint32(table.new_search())
-    status = dfs.RUNNING
-    while status == dfs.RUNNING:
-        status = stack.step(sp.handle, rules_arr, mode, False, table, stamp, config.QUANTUM)
-    nodes = int(stack.ctl[dfs.NODES])
-    if status == dfs.SOLVED:
-        return WON, nodes
-    if status == dfs.EXHAUSTED and not stack.ctl[dfs.CUTOFF]:
-        return LOST, nodes
-    return UNKNOWN, nodes
+    verdict, nodes = plain_verdict(sp, root, rules_arr, mode, max_nodes=max_nodes, table=P._table(16),
+                                   stack=_STACKS[key])
+    return _WORDS[verdict], nodes
 
 
 def dfs_verdict(game: str, state: ReferenceState, rules: dict[str, Any], mode: int = MODE_SOLVE,
