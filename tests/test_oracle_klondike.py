@@ -18,6 +18,10 @@ import pytest
 
 from oracle import compare as C
 from oracle import klondike as KO
+from oracle import product
+from oracle.search import WON, shortest
+from solitaire import cards
+from solitaire.games.klondike.kernel.safe import safe_to_foundation
 from solitaire.rules import UNLIMITED
 
 G = "klondike"
@@ -73,3 +77,41 @@ def test_klondike_matches_oracle_wide(f2t):
         sw.check_floors(losses=0, wins=10)
         hard += sw.hard_losses
     assert hard >= (0 if f2t else 40), hard
+
+
+def _base_kept(king_suit: int, rules: dict):
+    """A position won only by keeping a King as a base: its suit's foundation
+    holds the Queen (the King fits), both opposite-colour foundations hold
+    their Queens, its twin suit only up to the 9.  The twin suit's Jack
+    covers its 10 (face down, over the twin King and an opposite King); the
+    King covers the twin Queen and the other opposite King.  The win pulls
+    an opposite Queen back onto the King and the Jack onto it; sent home,
+    the King uncovers a Queen with nowhere to go."""
+    twin = 3 - king_suit  # suits C D H S: C and S, D and H share a colour
+    opp1, opp2 = [s for s in range(4) if cards.is_red(cards.make(1, s)) != cards.is_red(cards.make(1, king_suit))]
+    heights = [12] * 4
+    heights[twin] = 9
+    piles = [[cards.make(13, opp1), cards.make(13, twin), cards.make(10, twin), cards.make(11, twin)],
+             [cards.make(13, opp2), cards.make(12, twin), cards.make(13, king_suit)]]
+    return KO.position(rules, piles, down=[3, 2], stock=[], waste=[], foundation=heights)
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_safe_foundation_keeps_a_king_whose_twin_suit_is_low(draw):
+    """With foundation_to_tableau a card fitting its foundation goes there
+    by force only if its twin suit is high enough too (``safe.py``): here a
+    King that fits, with both opposite Queens home, must stay to carry one
+    back.  The product agrees with the breadth-first oracle on the win and
+    its length in all four suits; the rule without the twin-suit clause
+    sends the King home and calls every one of them lost."""
+    rules = {"draw": draw, "passes": UNLIMITED, "foundation_to_tableau": True}
+    for king_suit in range(4):
+        state = _base_kept(king_suit, rules)
+        fast = KO.SPEC.encode(state, KO.SPEC.complete_rules(rules))
+        oracle = shortest(state, KO.key, limit=20_000)
+        assert (oracle.verdict, oracle.length) == (WON, 10)
+        assert product.product_verdict(G, state, rules, optimal=True)[:2] == (WON, 10)
+        assert product.product_verdict(G, state, rules)[0] == WON
+        king = cards.make(13, king_suit)
+        assert not safe_to_foundation(fast, king, True)  # the clause acts here
+        assert safe_to_foundation(fast, king, False)  # and only it: without f2t the King would go
