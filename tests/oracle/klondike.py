@@ -88,3 +88,31 @@ def played_position(rng: random.Random, rules: dict[str, Any], steps: tuple[int,
         tableau = [m for m in legal if ">t" in m]
         state.play(rng.choice(tableau or legal))
     return state
+
+
+def low_builder_position(rng: random.Random, rules: dict[str, Any]) -> KlondikeState:
+    """Where a 2 whose Ace is home could be built on a returned card (the
+    waiting rules leave such 2s out of a placement's builders): one suit
+    ``x`` home to its 3, one suit ``y`` of the other colour home to its
+    Ace, the other two complete.  ``y``'s 2 waits in the stock (at a random
+    depth among a few of ``x``'s highest cards), ``y``'s 4 is a pile top the
+    3 of ``x`` can come back onto, and the other cards lie in single-suit
+    piles, highest at the bottom (a card at each top).  22 cards: the
+    fewest with which the rule acts, and a search the oracle still decides
+    because each pile unwinds in one order."""
+    rules = SPEC.complete_rules(rules)
+    x = rng.randrange(4)
+    y = rng.choice([s for s in range(4) if cards.is_red(cards.make(1, s)) != cards.is_red(cards.make(1, x))])
+    heights = [13] * 4
+    heights[x], heights[y] = 3, 1
+    xs = [cards.make(r, x) for r in range(13, 3, -1)]  # K down to 4
+    n_stock = rng.randint(0, 2)
+    stock_x, xs = xs[:n_stock], xs[n_stock:]
+    cut = rng.randint(len(xs) - 7, 7)  # at most six face down in a pile, as in a deal
+    ys = [cards.make(r, y) for r in range(13, 4, -1)]  # K down to 5, then 4 and 3 placed apart
+    ycut = rng.randint(3, 6)
+    piles = [xs[:cut], xs[cut:], ys[:ycut] + [cards.make(3, y)], ys[ycut:] + [cards.make(4, y)]]
+    rng.shuffle(piles)
+    stock = stock_x + [cards.make(2, y)]
+    rng.shuffle(stock)
+    return position(rules, piles, [len(p) - 1 for p in piles], stock, [], heights)

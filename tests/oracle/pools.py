@@ -36,6 +36,10 @@ def klondike() -> list[Source]:
             if draw < 3:  # the foundation returns act on few positions
                 out.append(Source(f"klondike returns {rules}", rules, f2t, KO.key, tries=30, limit=2000,
                                   focus=("return_above_lowest", "return_when_useful")))
+    for draw in (2, 3):  # draw 1 with unlimited passes judges talon cards by another rule
+        rules = {"draw": draw, "passes": UNLIMITED, "foundation_to_tableau": True}
+        out.append(Source(f"klondike low builders {rules}", rules, KO.low_builder_position, KO.key, tries=1,
+                          limit=300_000))
     return out
 
 
