@@ -36,6 +36,11 @@ def klondike() -> list[Source]:
             if draw < 3:  # the foundation returns act on few positions
                 out.append(Source(f"klondike returns {rules}", rules, f2t, KO.key, tries=30, limit=2000,
                                   focus=("return_above_lowest", "return_when_useful")))
+    for passes in (2, UNLIMITED):  # a lost twin class met again: larger positions, draw 3
+        rules = {"draw": 3, "passes": passes, "foundation_to_tableau": False}
+        out.append(Source(f"klondike classes {rules}", rules,
+                          lambda rng, r: KO.played_position(rng, r, left=(10, 14), talon=(2, 7), buried=0.8),
+                          KO.key, tries=200, limit=5000, focus=("class_folding",)))
     for draw in (2, 3):  # draw 1 with unlimited passes judges talon cards by another rule
         rules = {"draw": draw, "passes": UNLIMITED, "foundation_to_tableau": True}
         out.append(Source(f"klondike low builders {rules}", rules, KO.low_builder_position, KO.key, tries=1,
