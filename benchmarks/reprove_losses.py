@@ -17,6 +17,7 @@ re-proved, unknown at the budget, and time; then the unknown deals.
 
     python benchmarks/reprove_losses.py                     # every study, deals 1-1000
     python benchmarks/reprove_losses.py --studies yukon --sample 20
+    python benchmarks/reprove_losses.py --studies pyramid --settings "three waste piles" --max-nodes 20000000
 """
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ def lost_deals(study: str, deals: set[int]) -> tuple[str, list[tuple[str, dict, 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--studies", nargs="*", default=list(STUDIES))
+    ap.add_argument("--settings", nargs="*", default=None, help="only these setting labels (default: every one)")
     ap.add_argument("--deals", default="1-1000")
     ap.add_argument("--max-nodes", type=int, default=100_000_000)
     ap.add_argument("--tt-mb", type=float, default=2048)
@@ -88,6 +90,8 @@ def main() -> None:
         for study in args.studies:
             game, settings = lost_deals(study, deals)
             for label, rules, lost in settings:
+                if args.settings is not None and label not in args.settings:
+                    continue
                 todo = lost[:args.sample] if args.sample else lost
                 for number in todo:
                     if (study, label, number) in done:
@@ -107,12 +111,13 @@ def main() -> None:
                              "unknown": sum(r["verdict"] == "unknown" for r in recs),
                              "WON": sum(r["verdict"] == "solved" for r in recs),
                              "seconds": round(sum(r["seconds"] for r in recs), 1),
+                             "budget": f"{max((r['max_nodes'] for r in recs), default=args.max_nodes):,}",
                              "unknown deals": " ".join(str(r["deal"]) for r in recs if r["verdict"] == "unknown")})
     cols = list(rows[0]) if rows else []
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     lines += ["| " + " | ".join(str(r[c]) for c in cols) + " |" for r in rows]
-    text = (f"Lost deals {args.deals} re-proved by the every-move DFS (MODE_ALL) at "
-            f"{args.max_nodes:,} nodes\n\n" + "\n".join(lines))
+    text = (f"Lost deals {args.deals} re-proved by the every-move DFS (MODE_ALL); budget: the most nodes "
+            f"a deal of the row was searched with\n\n" + "\n".join(lines))
     print(text)
     if args.table:
         args.table.write_text(text + "\n")
