@@ -103,7 +103,7 @@ def test_safe_foundation_keeps_a_king_whose_twin_suit_is_low(draw):
     King that fits, with both opposite Queens home, must stay to carry one
     back.  The product agrees with the breadth-first oracle on the win and
     its length in all four suits; the rule without the twin-suit clause
-    sends the King home and calls every one of them lost."""
+    sends the King home and calls the position lost."""
     rules = {"draw": draw, "passes": UNLIMITED, "foundation_to_tableau": True}
     for king_suit in range(4):
         state = _base_kept(king_suit, rules)
