@@ -438,7 +438,10 @@ def test_a_card_kept_covered_for_good_cannot_be_built_on():
 def test_deal_95_is_lost_at_the_deal_by_a_card_that_never_moves():
     """Deal 95 (draw 1, unlimited passes, foundation_to_tableau) was still
     unknown after 10 million nodes before pattern M: 13 of its cards can
-    never move."""
+    never move.  Regression pin: the every-move DFS leaves it unknown at 2 M
+    nodes (``benchmarks/reprove_losses.py``); the proof is the plain
+    never-moving-card statement above, itself checked against exhaustive
+    search on random positions."""
     rules = parse_rules(SPEC, {"draw": 1, "passes": "unlimited", "foundation_to_tableau": True})
     deal = make_deal("klondike", 95)
     assert len(never_moving_cards(SPEC.new_reference(deal.layout, rules), rules)) == 13
@@ -581,7 +584,9 @@ def test_deals_66_82_138_are_lost_at_once_by_talon_cards_out_of_reach():
     """Draw 3, unlimited passes, foundation_to_tableau: deals 66, 82 and 138
     took 318k, 339k and 1.94M nodes to prove lost before pattern M knew
     which talon cards are in reach; the plain statement finds never-moving
-    cards at the deal only with that knowledge."""
+    cards at the deal only with that knowledge.  The every-move DFS (no
+    reduction) exhausts 66 and 82 within 2 M nodes and leaves 138 unknown
+    there (``benchmarks/reprove_losses.py``): 138 is a regression pin."""
     rules = parse_rules(SPEC, {"draw": 3, "passes": "unlimited", "foundation_to_tableau": True})
     for number in (66, 82, 138):
         deal = make_deal("klondike", number)
