@@ -47,3 +47,12 @@ def test_unknown_deals_are_searched_again_at_a_larger_budget(tmp_path, monkeypat
     assert [r["deal"] for r in again] == unknown and all(r["verdict"] == "unsolvable" for r in again)
     row = next(line for line in text.splitlines() if "other suit, kings free" in line)
     assert "| 200,000 |" in row and row.rstrip().endswith("|  |")  # no unknown deal left
+
+
+def test_report_only_searches_nothing(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "reprove.jsonl"
+    text = _run(monkeypatch, capsys, "--studies", "bakers-dozen", "--settings", "other suit, kings free",
+                "--out", str(out), "--report-only")
+    assert out.read_text() == ""
+    row = next(line for line in text.splitlines() if "other suit, kings free" in line)
+    assert [c.strip() for c in row.strip("|").split("|")][3] == "0"  # checked: none
