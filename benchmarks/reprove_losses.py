@@ -13,9 +13,11 @@ one that, at this budget, only the reductions or relaxations prove.
 Resumable: each deal's result is appended to ``--out`` (JSON lines) as it
 is found, and deals already there are skipped, except those left unknown at
 a smaller budget than ``--max-nodes``: a second run with a larger budget
-(and ``--settings``, ``--deals`` to choose) searches only those again.  The table printed at the
-end (and written with ``--table``) gives per setting: lost deals in range,
-re-proved, unknown at the budget, and time; then the unknown deals.
+(``--settings`` and ``--deals`` choose which) searches only those again.
+The table printed at the end (and written with ``--table``) gives per
+setting: lost deals in range, re-proved, unknown, won (never, or the study
+was wrong), time, the largest budget used; then the unknown deals.
+``--report-only`` searches nothing and tables what ``--out`` holds.
 
     python benchmarks/reprove_losses.py                     # every study, deals 1-1000, 2M nodes
     python benchmarks/reprove_losses.py --studies yukon --sample 20
