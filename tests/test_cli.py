@@ -81,6 +81,14 @@ def test_solve_prints_verdicts_for_a_range_and_jsonl():
     (["solve", "--deal-file", "/nonexistent.json"], "cannot read deal file"),
     (["show", "/nonexistent.json"], "cannot read solution file"),
     (["solve", "klondike", "1", "--swap-components"], "klondike has no search option 'swap_components'"),
+    (["play", "klondike", "1", "--hidden", "stock"], "hidden must be one of tableau+stock, tableau"),
+    (["play", "klondike", "1", "--policy", "chess"], "unknown policy 'chess'"),
+    (["play", "klondike", "1", "--samples", "0"], "samples must be a whole number from 1"),
+    (["play", "klondike", "1", "--policy", "greedy", "--samples", "5"], "greedy has no parameter samples"),
+    (["play", "klondike", "1-3", "--json"], "--json writes one play file"),
+    (["play", "klondike"], "give GAME and DEALS"),
+    (["play", "klondike", "1", "--seed", "-1"], "seed must be a whole number from 0"),
+    (["play", "klondike", "1", "--build", "any-suit"], "unknown rule option"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     r = CliRunner().invoke(main, args)
