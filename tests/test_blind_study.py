@@ -76,11 +76,8 @@ def test_blind_batches_on_worker_processes_match_one_process(tmp_path):
                                                                               "max_nodes": 300, "tt_mb": 4}})
     deals = DealSet.parse("1-4")
     run_batch(tmp_path / "one", config, deals, progress=False)
-    pool = ProcessPool(2)
-    try:
+    with ProcessPool(2) as pool:
         summary = run_batch(tmp_path / "two", config, deals, pool, progress=False)
-    finally:
-        pool.close()
     assert "won" in summary.text() or "lost as played" in summary.text()
     one, two = blind_rows(tmp_path / "one"), blind_rows(tmp_path / "two")
     assert one.equals(two) and list(one["deal"]) == [1, 2, 3, 4]

@@ -32,11 +32,8 @@ def test_two_worker_processes_give_the_same_rows_as_one_process(tmp_path):
     config = RunConfig.make("klondike", {"draw": 3}, 4000, None, 8)
     deals = DealSet.parse("1-10")
     run_batch(tmp_path / "one", config, deals, progress=False)
-    pool = ProcessPool(2)
-    try:
+    with ProcessPool(2) as pool:
         summary = run_batch(tmp_path / "two", config, deals, pool, progress=False)
-    finally:
-        pool.close()
     assert summary.stored == 10
     one, two = rows(tmp_path / "one"), rows(tmp_path / "two")
     assert list(one["deal"]) == list(range(1, 11))

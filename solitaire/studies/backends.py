@@ -70,6 +70,12 @@ class ProcessPool:
     def close(self) -> None:
         self._pool.shutdown(wait=True)
 
+    def __enter__(self) -> "ProcessPool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
 
 class DaskCluster:
     """The workers of a Dask cluster, scheduled by ``dask.distributed`` itself."""
