@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from solitaire import cards
-from solitaire.blind.games.base import GameBlind
+from solitaire.blind.games.base import GameBlind, locate
 from solitaire.blind.observation import Observation, rules_items
 from solitaire.games.bakers_dozen.reference import BakersDozenState, can_build
 from solitaire.notation import TO_FOUNDATION, TO_TABLEAU, Move
@@ -30,10 +30,10 @@ class BakersDozenView(Observation):
                                               self.rules_dict())
 
     def column_of(self, card: int) -> tuple[int, int]:
-        for c, col in enumerate(self.columns):
-            if card in col:
-                return c, col.index(card)
-        raise ValueError(f"{cards.name(card)} is not in a column")
+        place = locate(card, self.columns)
+        if place is None:
+            raise ValueError(f"{cards.name(card)} is not in a column")
+        return place
 
 
 def safe_home(view: BakersDozenView, card: int) -> bool:

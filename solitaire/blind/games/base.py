@@ -7,6 +7,14 @@ from solitaire.blind.observation import Observation
 from solitaire.games.base import ReferenceState
 
 
+def locate(card: int, stacks: Sequence[Sequence[int]]) -> tuple[int, int] | None:
+    """(stack, index) of ``card`` among an observation's piles or columns; None if in none."""
+    for n, stack in enumerate(stacks):
+        if card in stack:
+            return n, list(stack).index(card)
+    return None
+
+
 class GameBlind:
     """What blind play needs to know about one game.
 

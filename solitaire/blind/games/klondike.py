@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from solitaire import cards
-from solitaire.blind.games.base import GameBlind
+from solitaire.blind.games.base import GameBlind, locate
 from solitaire.blind.observation import TABLEAU, UNSEEN, Observation, rules_items
 from solitaire.games.klondike.reference import KlondikeState
 from solitaire.notation import DRAW, REDEAL, TO_FOUNDATION, TO_TABLEAU, Move
@@ -57,10 +57,8 @@ class KlondikeView(Observation):
         """('waste', -1, -1), ('pile', pile, index among its face-up cards) or ('foundation', suit, -1)."""
         if self.waste and self.waste[-1] == card:
             return "waste", -1, -1
-        for p, pile in enumerate(self.piles):
-            if card in pile:
-                return "pile", p, pile.index(card)
-        return "foundation", cards.suit(card), -1
+        place = locate(card, self.piles)
+        return ("pile", *place) if place else ("foundation", cards.suit(card), -1)
 
 
 def safe_to_foundation(view: KlondikeView, card: int) -> bool:

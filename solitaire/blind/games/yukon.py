@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from solitaire import cards
-from solitaire.blind.games.base import GameBlind
+from solitaire.blind.games.base import GameBlind, locate
 from solitaire.blind.observation import Observation, rules_items
 from solitaire.games.yukon.reference import YukonState
 from solitaire.notation import TO_FOUNDATION, TO_TABLEAU, Move
@@ -33,10 +33,10 @@ class YukonView(Observation):
 
     def find(self, card: int) -> tuple[int, int]:
         """(pile, index among its face-up cards) of a face-up card."""
-        for p, pile in enumerate(self.piles):
-            if card in pile:
-                return p, pile.index(card)
-        raise ValueError(f"{cards.name(card)} is not a face-up card")
+        place = locate(card, self.piles)
+        if place is None:
+            raise ValueError(f"{cards.name(card)} is not a face-up card")
+        return place
 
 
 def natural_parent(card: int, base: int) -> bool:
