@@ -30,10 +30,7 @@ class BakersDozenView(Observation):
                                               self.rules_dict())
 
     def column_of(self, card: int) -> tuple[int, int]:
-        place = locate(card, self.columns)
-        if place is None:
-            raise ValueError(f"{cards.name(card)} is not in a column")
-        return place
+        return locate(card, self.columns, "is not in a column")
 
 
 def safe_home(view: BakersDozenView, card: int) -> bool:

@@ -3,15 +3,19 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from solitaire import cards
 from solitaire.blind.observation import Observation
 from solitaire.games.base import ReferenceState
 
 
-def locate(card: int, stacks: Sequence[Sequence[int]]) -> tuple[int, int] | None:
-    """(stack, index) of ``card`` among an observation's piles or columns; None if in none."""
+def locate(card: int, stacks: Sequence[Sequence[int]], missing: str = "") -> tuple[int, int] | None:
+    """(stack, index) of ``card`` among an observation's piles or columns.
+    In none of them: ValueError saying ``missing`` if given, else None."""
     for n, stack in enumerate(stacks):
         if card in stack:
             return n, list(stack).index(card)
+    if missing:
+        raise ValueError(f"{cards.name(card)} {missing}")
     return None
 
 

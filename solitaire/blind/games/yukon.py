@@ -33,10 +33,7 @@ class YukonView(Observation):
 
     def find(self, card: int) -> tuple[int, int]:
         """(pile, index among its face-up cards) of a face-up card."""
-        place = locate(card, self.piles)
-        if place is None:
-            raise ValueError(f"{cards.name(card)} is not a face-up card")
-        return place
+        return locate(card, self.piles, "is not a face-up card")
 
 
 def natural_parent(card: int, base: int) -> bool:
