@@ -49,19 +49,23 @@ SETTINGS = {
 # The loop, run in a child process so that each run gets a fresh process and
 # ``--against`` can point PYTHONPATH at another checkout.  It speaks to both
 # this package and the older layout (package ``solver``), so that a speed
-# change can be measured against the commit before it.
+# change can be measured against the commit before it, and checks that the
+# code it imported is the checkout's (an installed package must not stand in).
 LOOP = r"""
 import json, resource, sys, time
 args = json.loads(sys.argv[1])
 t0 = time.perf_counter()
-try:
+if args["package"] == "solitaire":
     from solitaire.dealing import make_deal
     from solitaire.deal_ranges import parse_deal_range
     from solitaire.solver import solve
-except ImportError:
+else:
     from solver.deals import make_deal
     from solver.deal_ranges import parse_deal_range
     from solver.search.solve import solve
+import os
+if not os.path.realpath(solve.__code__.co_filename).startswith(os.path.realpath(os.getcwd()) + os.sep):
+    sys.exit(f"imported {solve.__code__.co_filename}, not the checkout's own code")
 budget = {k: args[k] for k in ("max_nodes", "tt_mb") if args[k] is not None}
 first = parse_deal_range(args["deals"])[0]
 solve(make_deal(args["game"], first), args["rules"], max_nodes=1000, tt_mb=budget.get("tt_mb", 16))
@@ -79,7 +83,8 @@ print(json.dumps({"startup": startup, "wall": wall, "rows": rows,
 def run(checkout: Path, game: str, rules: dict, args) -> dict:
     """The loop in a child process whose ``import`` finds ``checkout``'s package."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    spec = {"game": game, "rules": rules, "deals": args.deals, "optimal": args.optimal,
+    package = "solitaire" if (checkout / "solitaire").is_dir() else "solver"  # the older layout: ``solver``
+    spec = {"game": game, "rules": rules, "deals": args.deals, "optimal": args.optimal, "package": package,
             "max_nodes": args.max_nodes, "tt_mb": args.tt_mb}
     out = subprocess.run([sys.executable, "-c", LOOP, json.dumps(spec)], env=env, cwd=checkout,
                          capture_output=True, text=True)
