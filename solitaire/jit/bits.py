@@ -2,7 +2,7 @@
 from numba import njit
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def popcount(x):
     """Set bits of a non-negative int64 (SWAR: constant time)."""
     x = x - ((x >> 1) & 0x5555555555555555)

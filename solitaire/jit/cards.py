@@ -2,26 +2,26 @@
 from numba import njit
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def rank_of(card):
     """1 (Ace) .. 13 (King)."""
     return card % 13 + 1
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def suit_of(card):
     """0..3 for C, D, H, S."""
     return card // 13
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def is_red(card):
     """Diamonds and hearts."""
     s = card // 13
     return s == 1 or s == 2
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def twin_of(card):
     """The other card of the same rank and colour (C <-> S, D <-> H)."""
     return (3 - card // 13) * 13 + card % 13

@@ -13,7 +13,7 @@ _M2 = 0x94D049BB133111EB
 _MASK = (1 << 64) - 1
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def mix64(x):
     """splitmix64's finaliser on a ``uint64``."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(_M1)

@@ -2,7 +2,7 @@
 from numba import njit
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def sort_best_first(out, keys, n):
     """Sort ``out[:n]`` by ``keys[:n]`` (sorted along), higher first; equal
     keys keep their order.  An insertion sort: move lists are short."""

@@ -13,13 +13,13 @@ BUCKET = 4
 SLOT_BYTES = 8 + 4 + 4  # key, value, stamp
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _bucket(keys, key):
     """The first slot of ``key``'s bucket."""
     return np.int64(key & (np.uint64(keys.shape[0] - 1) & ~np.uint64(BUCKET - 1)))
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def find_or_insert(keys, vals, stamps, stamp, key, val):
     """-(slot + 1) if ``key`` is known (its value is in that slot), else the
     slot where it was just recorded with ``val``: a free slot of its bucket,
@@ -42,7 +42,7 @@ def find_or_insert(keys, vals, stamps, stamp, key, val):
     return free
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def probe_insert(keys, vals, stamps, stamp, key, g):
     """True if ``key`` is known at cost <= g (prune); else record it, False."""
     slot = find_or_insert(keys, vals, stamps, stamp, key, g)
@@ -54,7 +54,7 @@ def probe_insert(keys, vals, stamps, stamp, key, g):
     return False
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def store(keys, vals, stamps, stamp, key, val):
     """Record ``key`` with ``val``, overwriting the value it had."""
     slot = find_or_insert(keys, vals, stamps, stamp, key, val)
@@ -62,7 +62,7 @@ def store(keys, vals, stamps, stamp, key, val):
         vals[-slot - 1] = val
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def value_of(keys, vals, stamps, stamp, key):
     """The value recorded for ``key``, or -1 if it is not known."""
     base = _bucket(keys, key)
@@ -73,7 +73,7 @@ def value_of(keys, vals, stamps, stamp, key):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def occupancy(stamps, stamp, samples):
     """The share of ``samples`` slots spread evenly over ``stamps`` that hold
     an entry of search ``stamp``: an estimate of the table's load."""
@@ -88,7 +88,7 @@ def occupancy(stamps, stamp, samples):
     return held / seen
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def split(keys, vals, stamps, size, stamp):
     """Double a table of ``size`` slots in place: an entry of bucket b stays,
     or moves to the same place of bucket b + size / BUCKET, where the bit

@@ -148,7 +148,7 @@ class Arena:
         return out
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _slot_of(keys, slots, key):
     """The hash slot holding ``key``, or the empty slot where it would go."""
     mask = np.uint64(slots.shape[0] - 1)
@@ -161,19 +161,19 @@ def _slot_of(keys, slots, key):
     return pos
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _grow(keys, slots, used, size):
-    """The first ``2 * size`` hash slots, cleared and holding nodes
-    0..used-1: the later of two nodes with one key (stored again at a lower
-    cost) keeps the slot, as when they were stored."""
+    """Clear the first ``2 * size`` hash slots and hash nodes 0..used-1
+    into them (the later of two nodes with one key, stored again at a lower
+    cost, keeps the slot, as when they were stored); returns 2 * size."""
     hashed = slots[:2 * size]
     hashed[:] = 0
     for node in range(used):
         hashed[_slot_of(keys, hashed, keys[node])] = node + 1
-    return hashed
+    return 2 * size
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _rebuild(game, rules, node, parents, pmoves, line_states, line_nodes, ctl):
     """Put the position of ``node`` in line_states[depth]; returns depth (-1: too deep).
 
@@ -203,7 +203,7 @@ def _rebuild(game, rules, node, parents, pmoves, line_states, line_nodes, ctl):
     return depth
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _sharper(game, child, rules, target, h, key, sharp_keys, sharp_bounds):
     """The game's sharper bound of ``child`` (key ``key``, cheap bound
     ``h``) towards ``target``, starting from what an earlier call proved."""
@@ -217,7 +217,7 @@ def _sharper(game, child, rules, target, h, key, sharp_keys, sharp_bounds):
     return h
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, line_states, line_nodes, movebuf,
         child, sharp_keys, sharp_bounds, quantum):
     """Advance A* by up to ``quantum`` expansions; returns the status.
@@ -350,7 +350,7 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
                 status = FULL
                 break
             if used >= slots.shape[0] * 3 // 4:
-                slots = _grow(keys, all_slots, used, slots.shape[0])
+                slots = all_slots[:_grow(keys, all_slots, used, slots.shape[0])]
                 ctl[HASH] = slots.shape[0]
                 pos = _slot_of(keys, slots, key)
             keys[used] = key

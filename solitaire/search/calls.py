@@ -9,31 +9,31 @@ from numba import njit
 from solitaire.search import contract as K
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def gen_moves(game, state, rules, out, mode):
     return K.gen_moves(game, state, rules, out, mode)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def apply_move(game, state, rules, move, child):
     K.apply_move(game, state, rules, move, child)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def move_cost(game, state, rules, move):
     return K.move_cost(game, state, rules, move)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def is_won(game, state, rules):
     return K.is_won(game, state, rules)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def state_key(game, state, rules, mode):
     return K.state_key(game, state, rules, mode)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def lower_bound(game, state, rules):
     return K.lower_bound(game, state, rules)

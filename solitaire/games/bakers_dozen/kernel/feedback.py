@@ -36,7 +36,7 @@ ONE = np.uint64(1)
 ZERO = np.uint64(0)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def precedence_graph(state, alive, succ, pred):
     """succ[u] / pred[u]: the alive cards v with u -> v / v -> u, where
     u -> v when u lies above v in a column or u is a lower card of v's suit
@@ -69,13 +69,13 @@ def precedence_graph(state, alive, succ, pred):
     return every
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _lowest(m):
     """Index of the lowest set bit of a non-zero mask."""
     return np.int64(trailing_zeros(m))
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _on_cycles_only(succ, pred, live):
     """``live`` without the cards that lie on no cycle inside it, stripped
     until every card left has a successor and a predecessor left."""
@@ -92,7 +92,7 @@ def _on_cycles_only(succ, pred, live):
     return live
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _cycle_through(succ, live, v, cycle, frontier):
     """A shortest cycle through card v inside ``live``, written to ``cycle``
     (v first); its length, or 0 when v lies on none.  Breadth-first, levels
@@ -131,7 +131,7 @@ def _cycle_through(succ, live, v, cycle, frontier):
         frontier[level] = nxt
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _some_cycle(succ, pred, live, cycle, frontier):
     """(a short cycle's length, ``live`` without cards found on no cycle):
     the cycle through the card with the fewest successors, preferring short
@@ -157,7 +157,7 @@ def _some_cycle(succ, pred, live, cycle, frontier):
         live &= ~(ONE << np.uint64(best))
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _packing(succ, pred, live, cycle, frontier):
     """Disjoint cycles found greedily: a lower bound on the least feedback
     set of ``live``."""
@@ -171,7 +171,7 @@ def _packing(succ, pred, live, cycle, frontier):
         count += 1
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _hit_all(succ, pred, live, k, work, cycles, frontier):
     """Whether some k cards of ``live`` meet every cycle in it, or the work
     cap (``work[0]`` steps left) ran out (then True: nothing proved)."""
@@ -194,7 +194,7 @@ def _hit_all(succ, pred, live, k, work, cycles, frontier):
     return False
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def least_feedback(state, alive, floor, ceiling, max_work):
     """A lower bound on the least feedback vertex set of the alive cards'
     precedence graph, between ``floor`` (a size already proved needed, as

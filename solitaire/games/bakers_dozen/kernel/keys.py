@@ -10,7 +10,7 @@ _M1 = np.uint64(hashing._M1)  # splitmix64's multipliers, in a mix of this key's
 _M2 = np.uint64(hashing._M2)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def state_key(state, rules, mode):
     """Sum of per-column hashes: column order folded (the rules treat all
     columns alike, so positions equal up to column order have the same

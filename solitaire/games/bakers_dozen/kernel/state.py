@@ -59,13 +59,13 @@ OFF_SKELETON_LONE_CARD = 1 << 17  # skeleton game: a column's only card stays pu
 OFF_SKELETON_DEAD_END = 1 << 18  # skeleton game: its first-move closure
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def is_on(rules, bit):
     """The reduction with switch ``bit`` is on (not switched off)."""
     return (rules[R_OFF] & bit) == 0
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def top(state, k):
     """The top card of column k (which must not be empty)."""
     return state[C0 + CAP * k + state[H0 + k] - 1]

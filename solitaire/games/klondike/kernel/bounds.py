@@ -10,7 +10,7 @@ from solitaire.games.klondike.kernel.state import (OFF_BOUND_PILE_BLOCKERS, OFF_
 from solitaire.jit.cards import rank_of, suit_of
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def lower_bound(state, rules):
     """Admissible moves-to-win.
 
@@ -38,7 +38,7 @@ def lower_bound(state, rules):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _pile_blockers(state):
     """Per pile: its face-down cards lying on a lower card of their suit,
     and one more if a face-up card does."""
@@ -65,17 +65,18 @@ def _pile_blockers(state):
     return total
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def waste_blockers(state):
     """Waste cards lying on a lower card of their own suit in the waste."""
     count = 0
-    lowest = np.full(4, 14, np.int64)  # per suit: lowest rank seen so far, bottom up
+    lowest = np.int64(0xEEEE)  # per suit, 4 bits each: lowest rank seen so far, bottom up (14: none)
     for j in range(np.int64(state[WCOUNT])):
         c = np.int64(state[TALON + j])
-        s = suit_of(c)
+        shift = 4 * suit_of(c)
         r = rank_of(c)
-        if lowest[s] < r:
+        low = (lowest >> shift) & 15
+        if low < r:
             count += 1
-        elif r < lowest[s]:
-            lowest[s] = r
+        elif r < low:
+            lowest += (r - low) << shift
     return count

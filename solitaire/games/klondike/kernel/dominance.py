@@ -12,7 +12,7 @@ from solitaire.jit.modes import MODE_SOLVE
 from solitaire.jit.table import probe_insert
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def mark_dominated(state, rules, mode, keys, vals, stamps, stamp, val):
     """Record as seen the positions this one dominates (plain DFS, can it be
     won, draw k > 1, unlimited passes): the same position with a waste count

@@ -17,7 +17,7 @@ from solitaire.games.klondike.kernel.state import (FOUND, OFF_NO_ACE_OR_TWO_BUIL
 from solitaire.jit.cards import is_red, rank_of, suit_of, twin_of
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def safe_to_foundation(state, card, f2t):
     """Moving ``card`` (which fits its foundation) there never loses a win.
 
@@ -65,7 +65,7 @@ def safe_to_foundation(state, card, f2t):
     return not f2t and opposite >= r - 2 and twin_suit >= r - 2
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def useful_builders(state, f2t, talon_waits, off):
     """Bit per card that, were a card placed now (from the talon, or back
     from a foundation), could usefully be built on it: a face-up tableau
@@ -139,7 +139,7 @@ def useful_builders(state, f2t, talon_waits, off):
     return mask
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _chained(state, mask, talon, f2t):
     """Add to ``mask`` (the builders already known) each card of ``talon``
     (the talon cards, when their plays wait) on which a card of the mask
@@ -189,7 +189,7 @@ def _chained(state, mask, talon, f2t):
     return mask
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def can_receive(movable, card):
     """Could a card be built on ``card`` right after it is placed?  (One of
     the two opposite-colour cards one rank lower is in ``movable``.)"""
@@ -201,7 +201,7 @@ def can_receive(movable, card):
     return ((movable >> (13 + r - 2)) | (movable >> (26 + r - 2))) & 1 != 0
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def king_movable(state, f2t):
     """Is there a King that could be moved to an empty pile usefully: one
     lying on face-down cards, one in the talon, or (when cards may come back)

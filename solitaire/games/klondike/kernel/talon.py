@@ -18,7 +18,7 @@ from solitaire.games.klondike.kernel.state import R_DRAW, TALON, TLEN, W2F, W2T,
 from solitaire.games.klondike.kernel.targets import push, targets
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def card_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty, dests, receivers, wait):
     """Moves of talon card ``idx`` after ``turns`` stock turns (and a redeal)
     (``gen_moves`` part 4 offers the talon cards in reach).
@@ -34,7 +34,7 @@ def card_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty
     return n_out
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def safe_talon_move(state, f2t):
     """Draw 1, unlimited passes (can it be won): every talon card can be
     reached at any time, and taking one away changes no other card's
@@ -53,7 +53,7 @@ def safe_talon_move(state, f2t):
     return np.int32(-1)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def in_reach_now(state, rules):
     """Before the last pass, draw k > 1: bit j of the result is whether
     talon card j can be played with no other talon card played first.
@@ -92,7 +92,7 @@ def in_reach_now(state, rules):
     return reach
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def talon_run_end(state, rules, j):
     """For talon card x at index j: one past the last talon index that lies
     above x when x is first the waste top, in the last pass.

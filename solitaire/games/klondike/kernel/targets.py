@@ -14,14 +14,14 @@ from solitaire.jit.cards import is_red, rank_of
 SCRATCH = 2 * 52 + 2 * PILES  # tail of the move buffer used as scratch by gen_moves
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def push(out, n, move):
     if n < out.shape[0] - SCRATCH:
         out[n] = move
     return n + 1
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def targets(card, top_pile, empties, n_empty, buf):
     """Piles ``card`` may be built on, via the table of pile tops: O(1)."""
     n = 0

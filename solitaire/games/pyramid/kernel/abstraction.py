@@ -40,7 +40,7 @@ from solitaire.games.pyramid.kernel.state import (NONE, NPYR, R_COVER, _card_ran
                                                   _exposed_pyramid, _low, _one)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _abs_moves(state, rules, m, pool, pcp, out):
     """The pyramid game's moves from pyramid ``m`` with ``pool`` (packed
     counts), written to ``out`` as ``a | b << 6`` (b = NONE: a King alone, or
@@ -84,7 +84,7 @@ def _abs_moves(state, rules, m, pool, pcp, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _abs_key(m, pool):
     """Exact 64-bit packing: pyramid mask, then 3 bits per rank 1..12 of the pool."""
     k = np.uint64(m)
@@ -93,7 +93,7 @@ def _abs_key(m, pool):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _abs_seen(table, bits, key):
     """True if ``key`` is in the table; else store it (linear probing; if 16
     slots in a row are taken the key is not stored: it is only met again)."""
@@ -109,7 +109,7 @@ def _abs_seen(table, bits, key):
     return False
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def _abstract_lost(state, rules, pyr, pcp, pool, budget):
     """True if the pyramid game from (pyr, pool) is lost; False if won or
     if more than ``budget`` of its positions would be needed to tell."""

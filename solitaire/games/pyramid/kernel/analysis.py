@@ -18,7 +18,7 @@ from solitaire.games.pyramid.kernel.state import (DEAD_WASTE, NPYR, PCOUNT, PYRA
                                                   _stock_counts)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _analyse(state, rules, pyr, P, T, abs_small):
     """(pyramid counts, usable outside counts, usable mask, dead?) of a position."""
     pcp = _get(state, PCOUNT, 8)

@@ -39,7 +39,7 @@ from solitaire.games.pyramid.kernel.state import (NEW_CARDS_ONLY, NONE, NPYR, ON
 from solitaire.games.pyramid.kernel.stock import _can_redeal, _stock_actions, _waste_tops
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _emit(out, n, move):
     if n >= out.shape[0]:
         raise IndexError("pyramid: move buffer too small")
@@ -47,7 +47,7 @@ def _emit(out, n, move):
     return n + 1
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _removals(state, rules, out, n, locs, m, t):
     """Every removal among the exposed cards ``locs[:m]``, plus covering
     pairs, each after ``t`` stock actions."""
@@ -70,7 +70,7 @@ def _removals(state, rules, out, n, locs, m, t):
     return n
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def _gen_later(state, rules, out, n, locs, m, tops):
     """Removals after t = 1, 2, ... stock actions (the module's docstring);
     ``locs[:m]``: the cards exposed now, pyramid first; ``tops``: the waste
@@ -156,7 +156,7 @@ def _gen_later(state, rules, out, n, locs, m, tops):
     return n
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def _every_removal_later(state, rules, out, n, limit):
     """``new_cards_only`` off: every removal after t = 1 .. ``limit`` stock
     actions, the actions made one by one on a copy of the position."""
@@ -175,7 +175,7 @@ def _every_removal_later(state, rules, out, n, limit):
     return n
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _exposed_locs(state, rules, pyr, P, T, locs, tops):
     """Exposed cards' locations (pyramid first) -> count; also the waste tops."""
     m = 0

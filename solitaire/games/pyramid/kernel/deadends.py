@@ -36,7 +36,7 @@ from solitaire.games.pyramid.kernel.state import (BLOCKS, CARDS, NPYR, PMASK, PY
 from solitaire.games.pyramid.kernel.stock import _final_pass
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _live(state, rules, P, T, pcp):
     """P without the dead waste cards (the module's "Dead waste")."""
     W = P & T
@@ -70,7 +70,7 @@ def _live(state, rules, P, T, pcp):
     return P & ~dead
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _pyramid_matching(rules, state, pyr, r):
     """Most disjoint pairs (rank r, rank 13-r) that pyramid cards alone can make.
 
@@ -116,7 +116,7 @@ def _pyramid_matching(rules, state, pyr, r):
     return nr - worst
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _dead(state, rules, pyr, pcp, ncp):
     """Some pyramid card can never be removed: too few partners (``pcp``
     pyramid counts, ``ncp`` usable outside counts, packed)."""

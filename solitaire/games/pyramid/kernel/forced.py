@@ -44,7 +44,7 @@ from solitaire.games.pyramid.kernel.state import (BLOCKS, KING_OUTSIDE, KING_PYR
                                                   R_STOCK_TOP, _card_rank, _cnt, _low, _rmask, make_move)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _forced(state, rules, mode, pyr, P, T, locs, m, pcp, ncp):
     """The one move to make among the exposed cards ``locs[:m]``, or -1."""
     off = rules[R_OFF]
@@ -85,7 +85,7 @@ def _forced(state, rules, mode, pyr, P, T, locs, m, pcp, ncp):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _only_partner(state, locs, m, mates, outside, s, three, stock_top):
     """The location of the one possible partner (of rank ``s``) of a pyramid
     card when it is exposed, else -1; ``mates``: its possible pyramid

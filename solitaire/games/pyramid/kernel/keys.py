@@ -21,7 +21,7 @@ from solitaire.games.pyramid.kernel.state import (DEAD_WASTE, NSTOCK, PCOUNT, PI
                                                   R_STOCK_TOP, REDEALS, TURNED, _get, _low)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def state_key(state, rules, mode):
     pyr = _get(state, PYR, 4)
     P = _get(state, PRESENT, 3)

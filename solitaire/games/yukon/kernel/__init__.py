@@ -25,7 +25,7 @@ MAX_PLAIN_MOVES = max(swaps.MAX_PAIRS, components.MAX_SWAPS) + 1  # the plain mo
 MAX_SEARCH_MOVES = max(swaps.MAX_CLASS_MOVES, components.MAX_CLASS_MOVES)  # a position alone has at most 127
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def gen_moves(state, rules, out, mode):
     """The moves of the position's class (of the position alone when not
     folding), best first."""
@@ -34,7 +34,7 @@ def gen_moves(state, rules, out, mode):
     return swaps.folded_moves(state, rules, out, mode)
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def apply_move(state, rules, move, child):
     """Play a move of ``gen_moves``: the swaps it stands for, then its own move."""
     if components.folding(rules, MODE_SOLVE):
@@ -43,7 +43,7 @@ def apply_move(state, rules, move, child):
     swaps.folded_apply(state, move, child)
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def state_key(state, rules, mode):
     """The key of the position's class (of the position alone when not folding)."""
     if components.folding(rules, mode):
@@ -51,7 +51,7 @@ def state_key(state, rules, mode):
     return swaps.folded_key(state, rules, mode)
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def plain_moves(state, rules, move, out):
     """The plain moves a move of ``gen_moves`` stands for, in order (the
     swaps, then its own move); returns how many."""

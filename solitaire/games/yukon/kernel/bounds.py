@@ -48,7 +48,7 @@ from solitaire.games.yukon.kernel.state import CAP, CUT_SETS, DOWN, FOUND, LEN, 
 CYCLE_SPAN = 4  # most face-up cards in one cut set tried for the cycles of two intervals
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def lower_bound(state, rules):
     """Admissible: one foundation move per card not home, plus one tableau
     move per waiting cycle taken (module docstring)."""
@@ -64,7 +64,7 @@ def lower_bound(state, rules):
     return 52 - home + cycles
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _one_interval_cycles(state, cut_sets, where, below):
     """Step 1: the one-interval cycles taken, the cards of their cut sets and
     the tableau cards (bit sets); fills ``where`` and ``below``."""
@@ -100,7 +100,7 @@ def _one_interval_cycles(state, cut_sets, where, below):
     return cycles, used, in_tableau
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _closing_cut(state, b, a, cut, used, where, cut_sets):
     """The cut set of an interval (d, b], d a card of a's suit lower than a
     under b, disjoint from ``cut`` and ``used`` and of at most CYCLE_SPAN
@@ -124,7 +124,7 @@ def _closing_cut(state, b, a, cut, used, where, cut_sets):
     return np.uint64(0)
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def _two_interval_cycles(state, cut_sets, used, in_tableau, where, below):
     """Step 2: the two-interval cycles taken among the cards not ``used``."""
     one = np.uint64(1)

@@ -19,7 +19,7 @@ ZDOWN = _rng.integers(1, 2**63, size=8, dtype=np.int64).astype(np.uint64)  # a p
 ZPILE = _rng.integers(1, 2**63, size=PILES, dtype=np.int64).astype(np.uint64)  # a pile's place (no folding)
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def pile_hash(state, p, fold):
     """Zobrist hash of pile p (with its place among the piles unless ``fold``)."""
     h = ZDOWN[state[DOWN + p]]
@@ -30,7 +30,7 @@ def pile_hash(state, p, fold):
     return h
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def position_key(state, rules, mode):
     """Sum of the mixed pile hashes: order-free with ``FOLD_PILES``."""
     fold = (rules[R_OFF] & FOLD_PILES) != 0

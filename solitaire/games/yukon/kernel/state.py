@@ -56,32 +56,32 @@ ALL_REDUCTIONS = (SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED |
                   | SWAP_CLASSES)
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def encode_move(src, index, dest):
     return (src * CAP + index) * 8 + dest
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def move_src(move):
     return move // 8 // CAP
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def move_index(move):
     return move // 8 % CAP
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def move_dest(move):
     return move % 8
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def card_at(state, pile, index):
     return np.int64(state[CARDS + pile * CAP + index])
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def fits_on(card, target):
     """Yukon building: one rank lower and the other colour."""
     return rank_of(card) + 1 == rank_of(target) and is_red(card) != is_red(target)

@@ -81,13 +81,13 @@ PAIR_SHIFT = MOVE_BITS  # the swapped pairs F sit above the move code
 MAX_CLASS_MOVES = 2**MAX_PAIRS * MAX_MOVES  # each member adds at most MAX_MOVES - 1
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=False, cache=True, inline="always")
 def folding(rules, mode):
     """Only the solvability search folds (a swap costs a move)."""
     return mode == MODE_SOLVE and (rules[R_OFF] & SWAP_CLASSES) != 0
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def swap_pairs(state, covered, bare, stacks):
     """Writes each swap pair's covered and bare twin and the cards of its
     stack (a bit set), in order of the pair's lower card; returns how many
@@ -129,13 +129,13 @@ def swap_pairs(state, covered, bare, stacks):
     return k
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=True, cache=True, inline="always")
 def _pair_arrays():
     """Room for the swap pairs (24 pairs of twins at most)."""
     return np.empty(24, dtype=np.int64), np.empty(24, dtype=np.int64), np.empty(24, dtype=np.uint64)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _find(state, card):
     """pile * CAP + index of a card in the tableau (-1 if absent)."""
     for p in range(PILES):
@@ -145,7 +145,7 @@ def _find(state, card):
     return -1
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def swap_move(state, a, b):
     """The move that carries the stack on whichever of twins a, b is covered
     onto the other (a swap pair of ``state``)."""
@@ -156,7 +156,7 @@ def swap_move(state, a, b):
     return encode_move(pa, ia + 1, pb)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _play(state, move, scratch):
     """Play a plain move in place (``scratch``: a spare state)."""
     play(state, move, scratch)
@@ -164,7 +164,7 @@ def _play(state, move, scratch):
         state[k] = scratch[k]
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _member(state, flips, covered, bare, k, out, scratch):
     """``out`` = ``state`` with the swap pairs in the bit set ``flips`` swapped."""
     for j in range(STATE_LEN):
@@ -174,7 +174,7 @@ def _member(state, flips, covered, bare, k, out, scratch):
             _play(out, swap_move(out, covered[j], bare[j]), scratch)
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=True, cache=True, inline="always")
 def folded_key(state, rules, mode):
     """The key of the position's class (its own key when not folding)."""
     if not folding(rules, mode):
@@ -194,7 +194,7 @@ def folded_key(state, rules, mode):
     return position_key(canonical, rules, mode)
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _is_swap(state, move, covered, bare, k):
     """Does ``move`` carry the stack of a swap pair from one twin onto the other?"""
     src, index, dest = move_src(move), move_index(move), move_dest(move)
@@ -208,7 +208,7 @@ def _is_swap(state, move, covered, bare, k):
     return False
 
 
-@njit(cache=True)
+@njit(_nrt=False, cache=True)
 def _touches_all(state, move, flips, covered, bare, stacks, k):
     """Does ``move`` of ``state`` touch every pair in ``flips``: move a twin of
     the pair, land on a twin or on a card of its stack, or turn up a card
@@ -241,7 +241,7 @@ def _touches_all(state, move, flips, covered, bare, stacks, k):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=True, cache=True, inline="always")
 def folded_moves(state, rules, out, mode):
     """The moves of the position's class, best first (``(F, m)`` codes,
     module docstring); the position's own moves when not folding."""
@@ -278,7 +278,7 @@ def folded_moves(state, rules, out, mode):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(_nrt=True, cache=True, inline="always")
 def folded_apply(state, move, child):
     """Play ``(F, m)``: the swaps of F, then m."""
     flips = move >> PAIR_SHIFT
@@ -292,7 +292,7 @@ def folded_apply(state, move, child):
     play(member, move & ((1 << PAIR_SHIFT) - 1), child)
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def plain_moves(state, move, out):
     """The plain moves ``(F, m)`` stands for, in order (the swaps, then m);
     returns how many."""

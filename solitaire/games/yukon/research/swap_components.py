@@ -179,7 +179,7 @@ def _room():
             np.empty((MAX_MEMBERS, PILES), dtype=np.uint64))
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def members(state, rules, room, upto):
     """Fill ``room`` (``_room``) with the class of ``state``, breadth first
     from it: the number of members, or -1 if there are more than
@@ -249,7 +249,7 @@ def _parent_has(parent, swap, move):
     return m_src != dest or move_index(move) > lowest_at
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def state_key(state, rules, mode):
     """The key of the position's class (its own key when not folding, or
     when the class has one member or more than MAX_MEMBERS)."""
@@ -262,7 +262,7 @@ def state_key(state, rules, mode):
     return room[1][:count].min()
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def gen_moves(state, rules, out, mode):
     """The moves of the position's class, best first (``(i, m)`` codes,
     module docstring); the position's own moves when not folding."""
@@ -299,7 +299,7 @@ def gen_moves(state, rules, out, mode):
     return n
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def apply_move(state, rules, move, child):
     """Play ``(i, m)``: the swaps to the i-th member, then m."""
     i = move >> MEMBER_SHIFT
@@ -311,7 +311,7 @@ def apply_move(state, rules, move, child):
     play(room[0][i], move & ((1 << MEMBER_SHIFT) - 1), child)
 
 
-@njit(cache=True)
+@njit(_nrt=True, cache=True)
 def plain_moves(state, rules, move, out):
     """The plain moves ``(i, m)`` stands for, in order (the swaps, then m);
     returns how many."""
