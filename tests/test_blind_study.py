@@ -101,7 +101,7 @@ def test_a_blind_win_on_a_deal_proved_unsolvable_refuses_the_report(tmp_path):
     def setting(label, config, verdicts):
         rows = pd.DataFrame({"deal": [1, 2, 3], "verdict": verdicts, "moves": [100, 90, None],
                              "nodes": [5, 6, 7], "seconds": [0.1, 0.1, 0.1], "reason": ["", "", ""],
-                             "session": [1, 1, 1], "budget_nodes": [1000] * 3})
+                             "invocation": [1, 1, 1], "budget_nodes": [1000] * 3})
         return Setting(label, tmp_path, config, [], rows)
 
     honest = [setting("t", thoughtful, ["solved", "unsolvable", "unknown"]),

@@ -119,7 +119,7 @@ def test_killed_or_interrupted_batch_keeps_every_finished_deal(tmp_path, how, wo
     else:
         assert proc.returncode == 130, err
         assert "run the same command again to resume" in err
-        assert load_run_config(out)[1]["sessions"][0]["interrupted"] is True
+        assert load_run_config(out)[1]["invocations"][0]["interrupted"] is True
     assert _gone(kids), "worker processes outlived the batch"
     before = rows(out)
     assert len(before) >= 5
@@ -132,8 +132,8 @@ def test_killed_or_interrupted_batch_keeps_every_finished_deal(tmp_path, how, wo
     assert list(after["deal"]) == list(range(1, before["deal"].max() + 4))
     kept = after.set_index("deal").loc[before["deal"]].reset_index()
     assert kept.equals(before)
-    sessions = load_run_config(out)[1]["sessions"]
-    assert [s["session"] for s in sessions] == [1, 2]
+    invocations = load_run_config(out)[1]["invocations"]
+    assert [s["invocation"] for s in invocations] == [1, 2]
 
 
 def test_quickstart_study_end_to_end_on_a_few_deals(tmp_path):

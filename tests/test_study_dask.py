@@ -39,7 +39,7 @@ def test_dask_cluster_matches_local_run_deal_by_deal(tmp_path, cluster):
     local, dask = rows(tmp_path / "local"), rows(tmp_path / "dask")
     assert list(dask["deal"]) == list(range(1, 21))
     assert local.equals(dask)
-    backend = load_run_config(tmp_path / "dask")[1]["sessions"][0]["backend"]
+    backend = load_run_config(tmp_path / "dask")[1]["invocations"][0]["backend"]
     assert backend == {"backend": "dask", "scheduler": cluster.scheduler_address, "workers": 2, "threads": 2}
     # both workers took part (the scheduler spread the deals)
     assert len(cluster.scheduler.workers) == 2

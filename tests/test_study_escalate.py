@@ -75,7 +75,7 @@ def config():
 
 
 def rows_of(run_dir, columns=("deal", "verdict", "budget_nodes", "nodes", "seconds", "final_nodes",
-                              "final_seconds", "session")):
+                              "final_seconds", "invocation")):
     config, _ = load_run_config(run_dir)
     return read_rows(run_dir, config.game, json.dumps(config.rules, sort_keys=True), list(columns))
 
@@ -99,8 +99,8 @@ def test_escalation_decides_deals_the_first_budget_left_unknown(tmp_path, config
     assert df.set_index("deal").loc[3, "nodes"] == df.set_index("deal").loc[3, "final_nodes"] == 90
     # every attempt is kept in the store: 50 + 40 + 28 rows
     assert len(pd.read_parquet(run / PARTS)) == 118
-    session = load_run_config(run)[1]["sessions"][0]
-    assert [(e["max_nodes"], e["stored"]) for e in session["escalated"]] == [(5000, 40), (20000, 28)]
+    invocation = load_run_config(run)[1]["invocations"][0]
+    assert [(e["max_nodes"], e["stored"]) for e in invocation["escalated"]] == [(5000, 40), (20000, 28)]
 
 
 def test_rerunning_a_finished_escalation_does_nothing(tmp_path, config):
@@ -109,7 +109,7 @@ def test_rerunning_a_finished_escalation_does_nothing(tmp_path, config):
     again = Calls()
     summary = run_batch(run, config, DealSet.parse("1-50"), progress=False, solve_fn=again)
     assert again.calls == [] and summary.stages == [] and summary.stored == 0
-    assert len(load_run_config(run)[1]["sessions"]) == 1
+    assert len(load_run_config(run)[1]["invocations"]) == 1
     # a larger deal range escalates only the new unknown deals
     more = Calls()
     run_batch(run, config, DealSet.parse("1-52"), progress=False, solve_fn=more)
@@ -123,7 +123,7 @@ def test_interrupted_escalation_keeps_finished_work_and_resumes(tmp_path, config
     assert info.value.summary.stored == 50 and info.value.summary.stages[0].stored == 19  # 11-29
     df = rows_of(run)
     assert list(df["budget_nodes"]) == [5000 if 11 <= d <= 29 else 1000 for d in range(1, 51)]
-    assert load_run_config(run)[1]["sessions"][0]["interrupted"] is True
+    assert load_run_config(run)[1]["invocations"][0]["interrupted"] is True
     rest = Calls()
     summary = run_batch(run, config, DealSet.parse("1-50"), progress=False, solve_fn=rest)
     assert summary.stored == 0
@@ -134,7 +134,7 @@ def test_interrupted_escalation_keeps_finished_work_and_resumes(tmp_path, config
     run_batch(uninterrupted, config, DealSet.parse("1-50"), progress=False, solve_fn=fake_solve)
     columns = ["deal", "verdict", "budget_nodes", "nodes", "final_nodes"]
     assert rows_of(run, columns).equals(rows_of(uninterrupted, columns))
-    assert list(rows_of(run)["session"]) == [1] * 22 + [2] * 28  # 23-50 got their verdict in session 2
+    assert list(rows_of(run)["invocation"]) == [1] * 22 + [2] * 28  # 23-50 got their verdict in invocation 2
 
 
 def test_stages_added_later_apply_to_unknown_deals_and_other_changes_are_refused(tmp_path):
@@ -173,7 +173,7 @@ def test_old_run_directories_load_as_decided_at_the_main_budget(tmp_path):
     _strip_budget_column(run)
     with open(run / JOURNAL, "w") as fh:  # and a journal row of the old shape
         row = fake_solve(type("T", (), {"deal": 13, "max_nodes": 1000})())
-        fh.write(json.dumps({**row, "session": 1}) + "\n")
+        fh.write(json.dumps({**row, "invocation": 1}) + "\n")
     assert "budget_nodes" not in pq.read_schema(next((run / PARTS).glob("*.parquet"))).names
     df = rows_of(run)
     assert list(df["deal"]) == list(range(1, 14)) and set(df["budget_nodes"]) == {1000}
@@ -313,7 +313,7 @@ def test_ctrl_c_during_a_real_escalation_keeps_both_stages_and_resumes(tmp_path)
     kept = before[before["budget_nodes"] == 200000]
     assert after.set_index("deal").loc[kept["deal"]].reset_index().equals(kept.reset_index(drop=True))
     assert not ((after["verdict"] == "unknown") & (after["budget_nodes"] == 2000)).any()
-    sessions = load_run_config(out)[1]["sessions"]
-    resumed = sessions[1]["escalated"][0]
+    invocations = load_run_config(out)[1]["invocations"]
+    resumed = invocations[1]["escalated"][0]
     left = (before["verdict"] == "unknown") & (before["budget_nodes"] == 2000)  # not yet tried at 200,000
-    assert sessions[1]["deals_new"] == "" and resumed["stored"] == left.sum()
+    assert invocations[1]["deals_new"] == "" and resumed["stored"] == left.sum()

@@ -77,7 +77,7 @@ def test_cli_report_tables_match_hand_counts(runs, tmp_path):
     assert md.startswith("# Klondike") and "| setting |" in md and "node budget 5,000/deal" in md
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["settings"][0]["config"]["rules"]["draw"] == 1
-    assert manifest["settings"][0]["sessions"][0]["deals_asked"] == "1-40"
+    assert manifest["settings"][0]["invocations"][0]["deals_asked"] == "1-40"
     for name in ("solvability.png", "paired.png", "solution-lengths.png", "time-per-deal.png"):
         data = (out / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000

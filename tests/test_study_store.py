@@ -45,7 +45,7 @@ def config():
     return RunConfig.make("klondike", {"draw": 3}, 1000, None, 4)
 
 
-def rows_of(run_dir, config, columns=("deal", "verdict", "moves", "nodes", "session")):
+def rows_of(run_dir, config, columns=("deal", "verdict", "moves", "nodes", "invocation")):
     return read_rows(run_dir, config.game, json.dumps(config.rules, sort_keys=True), list(columns))
 
 
@@ -64,9 +64,9 @@ def test_batch_stores_every_deal_with_its_config(tmp_path, config):
     assert full.loc[full["deal"] == 3, "solution"].item() == "draw AS>f"
     stored, data = load_run_config(run)
     assert stored == config
-    session = data["sessions"][0]
-    assert session["deals_asked"] == "1-10" and session["stored"] == 10 and session["solver_version"]
-    assert "git_commit" in session and session["source_fingerprint"] and session["date"]
+    invocation = data["invocations"][0]
+    assert invocation["deals_asked"] == "1-10" and invocation["stored"] == 10 and invocation["solver_version"]
+    assert "git_commit" in invocation and invocation["source_fingerprint"] and invocation["date"]
 
 
 def test_resume_solves_only_new_deals(tmp_path, config):
@@ -78,11 +78,40 @@ def test_resume_solves_only_new_deals(tmp_path, config):
     assert summary.already == 10 and summary.stored == 10
     df = rows_of(run, config)
     assert list(df["deal"]) == list(range(1, 21))
-    assert list(df["session"]) == [1] * 10 + [2] * 10
+    assert list(df["invocation"]) == [1] * 10 + [2] * 10
     nothing = Counting()
     summary = run_batch(run, config, DealSet.parse("5-15"), progress=False, solve_fn=nothing)
     assert nothing.calls == [] and summary.stored == 0
-    assert len(load_run_config(run)[1]["sessions"]) == 2  # no empty session recorded
+    assert len(load_run_config(run)[1]["invocations"]) == 2  # no empty invocation recorded
+
+
+def test_run_directories_with_the_older_field_names_read_and_resume(tmp_path, config):
+    """Older versions called the invocation a session: run.json's
+    ``sessions`` (each entry's ``session``), and the rows' column and
+    journal key ``session``.  They read as ``invocation``, and a resumed
+    batch numbers on from them and writes the new names."""
+    import pyarrow.parquet as pq
+
+    from solitaire.studies.runconfig import RUN_FILE
+
+    run = tmp_path / "run"
+    run_batch(run, config, DealSet.parse("1-10"), progress=False, solve_fn=fake_solve)
+    for part in (run / PARTS).glob("part-*.parquet"):
+        table = pq.read_table(part)
+        pq.write_table(table.rename_columns(["session" if n == "invocation" else n for n in table.column_names]),
+                       part)
+    data = json.loads((run / RUN_FILE).read_text())
+    data["sessions"] = [{("session" if k == "invocation" else k): v for k, v in e.items()}
+                        for e in data.pop("invocations")]
+    (run / RUN_FILE).write_text(json.dumps(data))
+    with open(run / JOURNAL, "w") as fh:  # and a journal row of the older shape
+        fh.write(json.dumps({**fake_solve(type("T", (), {"deal": 11})()), "session": 1}) + "\n")
+    assert "session" in pq.read_schema(next((run / PARTS).glob("*.parquet"))).names
+    assert list(rows_of(run, config)["invocation"]) == [1] * 11
+    run_batch(run, config, DealSet.parse("1-15"), progress=False, solve_fn=fake_solve)
+    assert list(rows_of(run, config)["invocation"]) == [1] * 11 + [2] * 4
+    written = json.loads((run / RUN_FILE).read_text())
+    assert "sessions" not in written and [e["invocation"] for e in written["invocations"]] == [1, 2]
 
 
 def test_other_configuration_is_refused_and_nothing_changes(tmp_path, config):
@@ -105,7 +134,7 @@ def test_interrupt_keeps_finished_deals_and_resumes(tmp_path, config):
         run_batch(run, config, DealSet.parse("1-12"), progress=False, solve_fn=Counting(fail_at=7))
     assert info.value.summary.stored == 6 and info.value.summary.interrupted
     assert list(rows_of(run, config)["deal"]) == [1, 2, 3, 4, 5, 6]
-    assert load_run_config(run)[1]["sessions"][0]["interrupted"] is True
+    assert load_run_config(run)[1]["invocations"][0]["interrupted"] is True
     rest = Counting()
     run_batch(run, config, DealSet.parse("1-12"), progress=False, solve_fn=rest)
     assert sorted(rest.calls) == list(range(7, 13))

@@ -48,7 +48,7 @@ def _backend(workers, scheduler, connect_timeout, default_workers=1):
 
 class _TermAsInterrupt:
     """SIGTERM (a cluster's time limit, ``kill``) stops a batch like Ctrl-C:
-    workers are ended and the session is recorded as interrupted."""
+    workers are ended and the invocation is recorded as interrupted."""
 
     def __enter__(self):
         import signal

@@ -4,7 +4,7 @@ The pieces, each in its own module:
 
 * ``deal_set``   deal ranges as sorted intervals (lazy: 10^6 deals cost a few bytes)
 * ``runconfig``  what a run directory is (game, complete rules, budgets, version)
-                 and the provenance of each session that added deals to it
+                 and the provenance of each batch invocation that added deals to it
 * ``store``      the per-deal result store: an append-only journal compacted
                  into Parquet parts; what survives an interrupt
 * ``worker``     solve one deal and return its row (runs in any process)

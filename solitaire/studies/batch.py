@@ -56,7 +56,7 @@ class BatchSummary:
     counts: dict = field(default_factory=_no_verdicts)
     seconds: float = 0.0
     interrupted: bool = False
-    session: int | None = None
+    invocation: int | None = None  # its number in run.json's invocations
     stages: list[StageSummary] = field(default_factory=list)  # escalation stages that had work
 
     def text(self) -> str:
@@ -121,7 +121,7 @@ def run_batch(run_dir: str | Path, config: RunConfig, deals: DealSet, backend=No
         backend.stop()
         store.abandon()
         summary.seconds = time.perf_counter() - start
-        _end_session(run_dir, summary)
+        _end_invocation(run_dir, summary)
         raise BatchInterrupted(summary) from None
     except BaseException:
         backend.stop()
@@ -131,15 +131,15 @@ def run_batch(run_dir: str | Path, config: RunConfig, deals: DealSet, backend=No
         backend.close()
     store.close()
     summary.seconds = time.perf_counter() - start
-    _end_session(run_dir, summary)
+    _end_invocation(run_dir, summary)
     return summary
 
 
 @dataclass
 class _Passes:
-    """Solves sets of deals at one budget each into the store, within one session.
+    """Solves sets of deals at one budget each into the store, within one invocation.
 
-    The session (and the workers' warm-up) starts with the first pass that
+    The invocation's record (and the workers' warm-up) starts with the first pass that
     has work, so a batch with nothing to do records nothing.
     """
 
@@ -156,15 +156,15 @@ class _Passes:
         """Solve ``deals`` at ``stage``'s budget, counting rows and verdicts in ``tally``."""
         if not len(deals):
             return
-        if self.summary.session is None:
+        if self.summary.invocation is None:
             new = deals if tally is self.summary else DealSet()
-            self.summary.session = _start_session(self.run_dir, self.asked, new, self.backend.description)
+            self.summary.invocation = _start_invocation(self.run_dir, self.asked, new, self.backend.description)
             if isinstance(self.backend, ProcessPool):
                 worker.warm_up(self.config.game, self.config.rules)
         self._solve(stage, deals, tally)
 
     def _solve(self, stage: Stage, deals: DealSet, tally: BatchSummary | StageSummary) -> None:
-        """Each row is stored the moment it arrives, with its session and budget."""
+        """Each row is stored the moment it arrives, with its invocation and budget."""
         from tqdm import tqdm
 
         config, counts = self.config, tally.counts
@@ -179,7 +179,7 @@ class _Passes:
             for row in self.backend.results(self.solve_fn, tasks):
                 if row["reason"] == INTERRUPTED:  # a solve cut short by Ctrl-C is no verdict
                     raise KeyboardInterrupt
-                row["session"] = self.summary.session
+                row["invocation"] = self.summary.invocation
                 row["budget_nodes"] = stage.max_nodes
                 self.store.append(row)
                 tally.stored += 1
@@ -192,11 +192,11 @@ class _Passes:
             bar.close()
 
 
-def _start_session(run_dir: Path, asked: DealSet, new: DealSet, backend: dict) -> int:
+def _start_invocation(run_dir: Path, asked: DealSet, new: DealSet, backend: dict) -> int:
     data = read_run_file(run_dir)
-    number = 1 + max((s["session"] for s in data["sessions"]), default=0)
-    data["sessions"].append({
-        "session": number,
+    number = 1 + max((s["invocation"] for s in data["invocations"]), default=0)
+    data["invocations"].append({
+        "invocation": number,
         "deals_asked": asked.text(max_parts=100),
         "deals_new": new.text(max_parts=100),
         "backend": backend,
@@ -206,17 +206,17 @@ def _start_session(run_dir: Path, asked: DealSet, new: DealSet, backend: dict) -
     return number
 
 
-def _end_session(run_dir: Path, summary: BatchSummary) -> None:
-    if summary.session is None:
+def _end_invocation(run_dir: Path, summary: BatchSummary) -> None:
+    if summary.invocation is None:
         return
     data = read_run_file(run_dir)
-    for session in data["sessions"]:
-        if session["session"] == summary.session:
-            session["stored"] = summary.stored
-            session["seconds"] = round(summary.seconds, 3)
-            session["interrupted"] = summary.interrupted
+    for entry in data["invocations"]:
+        if entry["invocation"] == summary.invocation:
+            entry["stored"] = summary.stored
+            entry["seconds"] = round(summary.seconds, 3)
+            entry["interrupted"] = summary.interrupted
             if summary.stages:
-                session["escalated"] = [{"max_nodes": s.max_nodes, "stored": s.stored, **s.counts}
+                entry["escalated"] = [{"max_nodes": s.max_nodes, "stored": s.stored, **s.counts}
                                         for s in summary.stages]
     write_run_file(run_dir, data)
 

@@ -1,6 +1,6 @@
 """Tables of a study: from run directories to CSV, Markdown and chart input.
 
-``load_setting`` reads one run directory (configuration, sessions, rows);
+``load_setting`` reads one run directory (configuration, invocations, rows);
 ``build_report`` computes the solvability table, the paired comparisons and
 the distributions; ``write_report`` writes them (and the charts) to a folder
 that a reader can understand without the command that made it:
@@ -18,7 +18,7 @@ that a reader can understand without the command that made it:
                                   a deal proved unsolvable refuses the report
     distributions.csv             solution length, seconds and nodes per deal
     deals.parquet                 one row per (setting, deal), no move lists
-    manifest.json                 configurations, sessions, provenance, labels
+    manifest.json                 configurations, invocations, provenance, labels
     *.png                         charts (see ``charts``)
     hardest-*.svg                 each setting's hardest solved deal (most nodes), shown in summary.md
 """
@@ -52,7 +52,7 @@ class Setting:
     label: str
     run_dir: Path
     config: RunConfig
-    sessions: list
+    invocations: list
     rows: pd.DataFrame
     published: dict | None = None  # {"percent", "plusminus", "source"}
 
@@ -69,7 +69,7 @@ def load_setting(run_dir: str | Path, label: str | None = None, deals: DealSet |
     run_dir = Path(run_dir)
     config, data = load_run_config(run_dir)
     rows = read_rows(run_dir, config.game, json.dumps(config.rules, sort_keys=True),
-                     ["deal", "verdict", "moves", "nodes", "seconds", "reason", "session", "budget_nodes"])
+                     ["deal", "verdict", "moves", "nodes", "seconds", "reason", "invocation", "budget_nodes"])
     if config.blind is not None:
         from solitaire.studies.blind import as_verdicts
 
@@ -78,7 +78,7 @@ def load_setting(run_dir: str | Path, label: str | None = None, deals: DealSet |
         rows = rows[deals.mask(rows["deal"].to_numpy())].reset_index(drop=True)
     if rows.empty:
         raise StudyError(f"{run_dir} holds no results" + (f" for deals {deals.text(5)}" if deals else ""))
-    return Setting(label or run_dir.name, run_dir, config, data.get("sessions", []), rows, published)
+    return Setting(label or run_dir.name, run_dir, config, data["invocations"], rows, published)
 
 
 def derive_labels(configs: list[RunConfig], names: list[str]) -> list[str]:
@@ -321,7 +321,7 @@ def write_report(report: Report, out_dir: str | Path, extra_manifest: dict | Non
         "title": report.title,
         "meta": report.meta,
         "settings": [{"label": s.label, "run_dir": str(s.run_dir), "config": s.config.to_json(),
-                      "deals": s.deals.text(), "published": s.published, "sessions": s.sessions}
+                      "deals": s.deals.text(), "published": s.published, "invocations": s.invocations}
                      for s in report.settings],
         "generated": provenance(),
         **(extra_manifest or {}),

@@ -7,10 +7,12 @@ the table size are part of it because together they decide the verdicts
 turn ``unknown``); a time cap, when given, is part of it too.  The solver
 version is part of it because another solver may decide deals differently.
 
-Each batch invocation is a *session*; its provenance (date, git commit,
-source fingerprint, host, deal ranges asked) is appended to ``run.json`` and
-every row it stores carries the session number, so each verdict can be
-traced to the code that produced it.
+Each batch invocation's provenance (date, git commit, source fingerprint,
+host, deal ranges asked) is appended to ``run.json``'s ``invocations`` and
+every row it stores carries the invocation's number, so each verdict can be
+traced to the code that produced it.  (Run files and rows written by older
+versions name both fields differently: ``read_run_file`` and
+``store.OLDER_NAMES`` read them.)
 
 Budget escalation: ``escalate`` lists larger budgets (``Stage``).  After the
 main pass, the deals still unknown are solved again at the first stage, those
@@ -224,7 +226,7 @@ def git_commit() -> str | None:
 
 
 def provenance() -> dict:
-    """Where and with what code a session runs."""
+    """Where and with what code a batch invocation runs."""
     import numba
     import numpy
 
@@ -258,6 +260,10 @@ def read_run_file(run_dir: Path) -> dict | None:
         raise StudyError(f"{path} is not valid JSON ({exc.msg} at line {exc.lineno})") from None
     if not isinstance(data, dict) or data.get("format") != RUN_FORMAT or "config" not in data:
         raise StudyError(f"{path} is not a solitaire run file")
+    if "sessions" in data:  # the older name of ``invocations``; the next write stores the new one
+        data["invocations"] = [{("invocation" if k == "session" else k): v for k, v in entry.items()}
+                               for entry in data.pop("sessions")]
+    data.setdefault("invocations", [])
     return data
 
 
@@ -292,7 +298,7 @@ def open_run(run_dir: Path, config: RunConfig) -> dict:
             run_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StudyError(f"cannot create run directory {run_dir}: {exc.strerror}") from None
-        data = {"format": RUN_FORMAT, "config": config.to_json(), "sessions": []}
+        data = {"format": RUN_FORMAT, "config": config.to_json(), "invocations": []}
         write_run_file(run_dir, data)
         return data
     stored = RunConfig.from_json(data["config"])

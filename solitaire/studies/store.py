@@ -2,7 +2,7 @@
 
 Layout (all inside the run directory)::
 
-    run.json              configuration and sessions (see runconfig)
+    run.json              configuration and invocations (see runconfig)
     journal.jsonl         rows not yet compacted, one JSON object a line
     parts/part-NNNNNN.parquet   compacted rows (zstd Parquet)
 
@@ -11,11 +11,11 @@ disk the moment its deal finishes.  Each finished deal is one line, written
 and flushed at once, so a Ctrl-C or ``kill -9`` loses only the deals still
 being solved (the operating system keeps flushed lines); the file is also
 ``fsync``-ed at most ``fsync_seconds`` apart, which bounds what a power loss
-can take.  Every ``part_rows`` rows, and at the end of a session, the journal
+can take.  Every ``part_rows`` rows, and at the end of a batch, the journal
 is written as a new Parquet part (to a temporary name, then renamed) and
 emptied.  A crash between the rename and the emptying leaves rows twice;
 readers keep the first copy of each deal, so that is harmless.  A line torn
-by a crash is cut off before the next session appends.
+by a crash is cut off before the next batch appends.
 
 Each stored row is one *attempt*: a deal solved at one budget, whose
 ``budget_nodes`` is that budget's node limit.  With budget escalation a deal
@@ -23,16 +23,17 @@ left unknown is solved again at a larger budget, so it has several rows;
 nothing is overwritten.
 
 Readers (``read``) return one pandas DataFrame with one row per deal:
-``game, rules, deal, verdict, moves, nodes, seconds, reason, session,
+``game, rules, deal, verdict, moves, nodes, seconds, reason, invocation,
 solution, budget_nodes, final_nodes, final_seconds``.  Verdict, moves,
-reason, session, solution and ``budget_nodes`` are those of the deal's last
+reason, invocation, solution and ``budget_nodes`` are those of the deal's last
 attempt (the largest budget); ``nodes`` and ``seconds`` are summed over its
 attempts (what the deal cost), ``final_nodes`` and ``final_seconds`` are the
 last attempt's alone (what ``solitaire solve --max-nodes budget_nodes``
 reproduces).  ``moves`` is null unless solved; ``solution`` is the move list,
 space separated.  Rows written before escalation existed have no
-``budget_nodes``: they count as attempts at the run's main budget.  Only the
-columns asked for are loaded.
+``budget_nodes``: they count as attempts at the run's main budget; a
+column an older version wrote under another name (``OLDER_NAMES``) reads
+under its own.  Only the columns asked for are loaded.
 """
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ JOURNAL = "journal.jsonl"
 PARTS = "parts"
 LOCK = ".lock"
 
-ROW_FIELDS = ("deal", "verdict", "moves", "nodes", "seconds", "reason", "session", "solution", "budget_nodes",
+ROW_FIELDS = ("deal", "verdict", "moves", "nodes", "seconds", "reason", "invocation", "solution", "budget_nodes",
               "decisions", "searched", "solves")
 SCHEMA = pa.schema([
     ("game", pa.string()),
@@ -65,7 +66,7 @@ SCHEMA = pa.schema([
     ("nodes", pa.int64()),
     ("seconds", pa.float64()),
     ("reason", pa.string()),
-    ("session", pa.int32()),
+    ("invocation", pa.int32()),  # the batch invocation that stored the row (run.json's invocations)
     ("solution", pa.string()),
     ("budget_nodes", pa.int64()),  # the attempt's node limit (absent in parts written before escalation)
     ("decisions", pa.int32()),  # blind play (solitaire.blind): moves chosen; null for thoughtful rows
@@ -75,6 +76,7 @@ SCHEMA = pa.schema([
 PER_DEAL = ("final_nodes", "final_seconds")  # computed from a deal's attempts, not stored
 COLUMNS = tuple(SCHEMA.names) + PER_DEAL
 DEFAULT_COLUMNS = tuple(c for c in COLUMNS if c != "solution")
+OLDER_NAMES = {"invocation": "session"}  # a column's name in rows written by older versions
 
 
 class ResultStore:
@@ -234,14 +236,17 @@ def read_rows(run_dir: str | Path, game: str, rules_json: str,
 
 
 def _read_part(part: Path, cols: list[str]) -> pd.DataFrame:
-    """A part's columns; those a part written by an older version lacks are null."""
+    """A part's columns: one an older version wrote under another name
+    (``OLDER_NAMES``) is read under its own; one it lacks is null."""
     try:
         available = set(pq.read_schema(part).names)
-        table = pq.read_table(part, columns=[c for c in cols if c in available])
+        older = {OLDER_NAMES[c]: c for c in cols if c not in available and OLDER_NAMES.get(c) in available}
+        table = pq.read_table(part, columns=[c for c in cols if c in available] + list(older))
     except (OSError, pa.ArrowException) as exc:
         raise StudyError(f"cannot read result part {part}: {exc}") from None
+    table = table.rename_columns([older.get(name, name) for name in table.column_names])
     for name in cols:
-        if name not in available:
+        if name not in available and name not in older.values():
             field = SCHEMA.field(name)
             table = table.append_column(field, pa.nulls(len(table), field.type))
     return table.select(cols).to_pandas()
@@ -280,6 +285,9 @@ def _parse_line(line: bytes) -> dict | None:
         return None
     if not isinstance(row, dict) or "deal" not in row or "verdict" not in row:
         return None
+    for name, older in OLDER_NAMES.items():
+        if older in row and name not in row:
+            row[name] = row.pop(older)
     return row
 
 

@@ -3,7 +3,7 @@
 Everything here is a plain module-level function of picklable arguments, so
 the same code runs in this process, in a local process pool and on a Dask
 worker.  A task is a ``Task`` (a small tuple); the row is a plain dict with
-the store's fields (see ``store.ROW_FIELDS``, ``session`` added by the batch).
+the store's fields (see ``store.ROW_FIELDS``, ``invocation`` added by the batch).
 """
 from __future__ import annotations
 
