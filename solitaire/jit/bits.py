@@ -1,8 +1,8 @@
 """Bit tricks shared by the kernels that keep card sets as 64-bit masks."""
-from numba import njit
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def popcount(x):
     """Set bits of a non-negative int64 (SWAR: constant time)."""
     x = x - ((x >> 1) & 0x5555555555555555)

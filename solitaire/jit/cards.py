@@ -1,27 +1,27 @@
 """Card arithmetic for kernels (codes as in ``solitaire.cards``)."""
-from numba import njit
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def rank_of(card):
     """1 (Ace) .. 13 (King)."""
     return card % 13 + 1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def suit_of(card):
     """0..3 for C, D, H, S."""
     return card // 13
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def is_red(card):
     """Diamonds and hearts."""
     s = card // 13
     return s == 1 or s == 2
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def twin_of(card):
     """The other card of the same rank and colour (C <-> S, D <-> H)."""
     return (3 - card // 13) * 13 + card % 13

@@ -5,7 +5,8 @@ the order its parts are hashed in; the mixer spreads every input bit over the
 whole word, which keeps the transposition table's buckets even.
 """
 import numpy as np
-from numba import njit
+
+from solitaire.jit.compile import kernel
 
 GOLDEN = 0x9E3779B97F4A7C15  # 2^64 / golden ratio: the usual splitmix seed step
 _M1 = 0xBF58476D1CE4E5B9
@@ -13,7 +14,7 @@ _M2 = 0x94D049BB133111EB
 _MASK = (1 << 64) - 1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def mix64(x):
     """splitmix64's finaliser on a ``uint64``."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(_M1)

@@ -1,8 +1,8 @@
 """Move ordering shared by the kernels: best first by a sort key."""
-from numba import njit
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def sort_best_first(out, keys, n):
     """Sort ``out[:n]`` by ``keys[:n]`` (sorted along), higher first; equal
     keys keep their order.  An insertion sort: move lists are short."""

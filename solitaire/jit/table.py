@@ -7,19 +7,20 @@ search's.  Kernels use these too: Klondike records positions it proves
 dominated straight into the table.
 """
 import numpy as np
-from numba import njit
+
+from solitaire.jit.compile import kernel
 
 BUCKET = 4
 SLOT_BYTES = 8 + 4 + 4  # key, value, stamp
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _bucket(keys, key):
     """The first slot of ``key``'s bucket."""
     return np.int64(key & (np.uint64(keys.shape[0] - 1) & ~np.uint64(BUCKET - 1)))
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def find_or_insert(keys, vals, stamps, stamp, key, val):
     """-(slot + 1) if ``key`` is known (its value is in that slot), else the
     slot where it was just recorded with ``val``: a free slot of its bucket,
@@ -42,7 +43,7 @@ def find_or_insert(keys, vals, stamps, stamp, key, val):
     return free
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def probe_insert(keys, vals, stamps, stamp, key, g):
     """True if ``key`` is known at cost <= g (prune); else record it, False."""
     slot = find_or_insert(keys, vals, stamps, stamp, key, g)
@@ -54,7 +55,7 @@ def probe_insert(keys, vals, stamps, stamp, key, g):
     return False
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def store(keys, vals, stamps, stamp, key, val):
     """Record ``key`` with ``val``, overwriting the value it had."""
     slot = find_or_insert(keys, vals, stamps, stamp, key, val)
@@ -62,7 +63,7 @@ def store(keys, vals, stamps, stamp, key, val):
         vals[-slot - 1] = val
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def value_of(keys, vals, stamps, stamp, key):
     """The value recorded for ``key``, or -1 if it is not known."""
     base = _bucket(keys, key)
@@ -73,7 +74,7 @@ def value_of(keys, vals, stamps, stamp, key):
     return np.int64(-1)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def occupancy(stamps, stamp, samples):
     """The share of ``samples`` slots spread evenly over ``stamps`` that hold
     an entry of search ``stamp``: an estimate of the table's load."""
@@ -88,7 +89,7 @@ def occupancy(stamps, stamp, samples):
     return held / seen
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def split(keys, vals, stamps, size, stamp):
     """Double a table of ``size`` slots in place: an entry of bucket b stays,
     or moves to the same place of bucket b + size / BUCKET, where the bit

@@ -44,8 +44,8 @@ so it resumes exactly where it stopped.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solitaire.jit.compile import kernel
 from solitaire.search import calls
 from solitaire.search import contract as K
 from solitaire.search.dfs import BUDGET, EXHAUSTED, RUNNING, SOLVED
@@ -148,7 +148,7 @@ class Arena:
         return out
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _slot_of(keys, slots, key):
     """The hash slot holding ``key``, or the empty slot where it would go."""
     mask = np.uint64(slots.shape[0] - 1)
@@ -161,7 +161,7 @@ def _slot_of(keys, slots, key):
     return pos
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _grow(keys, slots, used, size):
     """Clear the first ``2 * size`` hash slots and hash nodes 0..used-1
     into them (the later of two nodes with one key, stored again at a lower
@@ -173,7 +173,7 @@ def _grow(keys, slots, used, size):
     return 2 * size
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _rebuild(game, rules, node, parents, pmoves, line_states, line_nodes, ctl):
     """Put the position of ``node`` in line_states[depth]; returns depth (-1: too deep).
 
@@ -203,7 +203,7 @@ def _rebuild(game, rules, node, parents, pmoves, line_states, line_nodes, ctl):
     return depth
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _sharper(game, child, rules, target, h, key, sharp_keys, sharp_bounds):
     """The game's sharper bound of ``child`` (key ``key``, cheap bound
     ``h``) towards ``target``, starting from what an earlier call proved."""
@@ -217,7 +217,7 @@ def _sharper(game, child, rules, target, h, key, sharp_keys, sharp_bounds):
     return h
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, line_states, line_nodes, movebuf,
         child, sharp_keys, sharp_bounds, quantum):
     """Advance A* by up to ``quantum`` expansions; returns the status.

@@ -4,36 +4,36 @@ The contract's stubs (``search.contract``) run only inside compiled code;
 these wrappers let Python code (the solve loop, replaying an A* line, tests)
 call a game's kernels through its handle, like the engines do.
 """
-from numba import njit
 
+from solitaire.jit.compile import kernel
 from solitaire.search import contract as K
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def gen_moves(game, state, rules, out, mode):
     return K.gen_moves(game, state, rules, out, mode)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def apply_move(game, state, rules, move, child):
     K.apply_move(game, state, rules, move, child)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def move_cost(game, state, rules, move):
     return K.move_cost(game, state, rules, move)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def is_won(game, state, rules):
     return K.is_won(game, state, rules)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def state_key(game, state, rules, mode):
     return K.state_key(game, state, rules, mode)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def lower_bound(game, state, rules):
     return K.lower_bound(game, state, rules)

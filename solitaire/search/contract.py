@@ -28,16 +28,10 @@ flat ``uint8`` state and an ``int64`` rules array:
     admissible: never more than the fewest moves left to win.
 
 **No reference counting.** The engines and every kernel are compiled with
-``@njit(_nrt=False)``: numba then keeps no reference counts, so a view of
-an array (``states[depth]``, a scratch slice of ``out``) costs nothing.
-With them, the atomic increments and decrements numba could not prune
-took half of a Klondike DFS node's time.  A kernel that allocates says
-``@njit(_nrt=True)`` (what it calls inherits that) and frees what it
-allocates; it must not return a new array to a caller compiled without
-counts, which would never free it.  numba refuses to compile an
-allocation without counts, but not that hand-over:
-``tests/test_no_leaks.py`` checks every allocation made while solving is
-freed.
+``solitaire.jit.compile.kernel``, which keeps no reference counts, so a
+view of an array (``states[depth]``, a scratch slice of ``out``) costs
+nothing; a kernel that allocates says ``@kernel(allocates=True)`` and
+follows that module's rule.
 
 Optional (a game without one gets the default written here):
 

@@ -61,8 +61,8 @@ from the table (overwritten) costs a re-search, never a wrong verdict.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solitaire.jit.compile import kernel
 from solitaire.search import contract as K
 from solitaire.jit.modes import MODE_SOLVE
 from solitaire.jit.table import find_or_insert, probe_insert, store, value_of
@@ -136,7 +136,7 @@ class SearchStack:
         return list(zip(*self.line()))
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def run(game, rules, mode, discrepancies, states, moves, nmoves, midx, gcost, ctl, tt_keys, tt_vals, tt_stamps,
         stamp, quantum, visit, low, class_keys, proved, classes):
     """Advance the search by up to ``quantum`` expansions; returns status.
@@ -252,7 +252,7 @@ def run(game, rules, mode, discrepancies, states, moves, nmoves, midx, gcost, ct
     return status
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _finish(expanded, visit, low, class_keys, proved, depth, nodes, tt_keys, tt_vals, tt_stamps, stamp):
     """The position at ``depth`` has no move left: mark its subtree proved
     lost if it leaned on nothing older than itself (and record its class,
@@ -266,7 +266,7 @@ def _finish(expanded, visit, low, class_keys, proved, depth, nodes, tt_keys, tt_
         low[depth - 1] = low[depth]
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _mark(bits, first, last):
     """Set the bits of visits first..last."""
     for word in range(first >> 6, (last >> 6) + 1):
@@ -275,6 +275,6 @@ def _mark(bits, first, last):
         bits[word] |= (np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(63 - hi + lo)) << np.uint64(lo)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _is_marked(bits, v):
     return (bits[v >> 6] >> np.uint64(v & 63)) & np.uint64(1) != 0

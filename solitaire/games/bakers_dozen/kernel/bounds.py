@@ -6,19 +6,19 @@ a lower card of their own suit, the four-card cycles, the feedback set.
 Switching a part off leaves a smaller bound, still admissible.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.bakers_dozen.kernel import feedback
 from solitaire.games.bakers_dozen.kernel.state import (C0, CAP, H0, NCOLS, OFF_FOUR_CYCLE_PACKING,
                                                        OFF_OWN_SUIT_BLOCKERS, OFF_SHARPER_BOUND, is_on)
 from solitaire.jit.cards import rank_of, suit_of
+from solitaire.jit.compile import kernel
 
 # Branching steps per ``lower_bound_at_least`` call (docs/bakers_dozen.md,
 # "--sharper-bound").
 FEEDBACK_WORK = 200
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _below_minima(state, alive, mb, k):
     """mb[x, s]: the lowest rank of an ``alive`` suit-s card lying below card x
     in x's column (14 when there is none), for the cards of column k."""
@@ -45,7 +45,7 @@ def _below_minima(state, alive, mb, k):
                 m3 = r
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def lower_bound(state, rules):
     """Admissible: one move per card not home, plus one for every card that
     provably moves at least twice.
@@ -84,7 +84,7 @@ def lower_bound(state, rules):
     return total
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def lower_bound_at_least(state, rules, target, known):
     """``lower_bound``, raised towards ``target`` by the least feedback set
     (``feedback.py``) of the cards outside F where that is cheap to prove.
@@ -111,7 +111,7 @@ def lower_bound_at_least(state, rules, target, known):
     return total + feedback.least_feedback(state, outside_f, floor, target - total, FEEDBACK_WORK)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _cards_and_blockers(state, alive, column, count_f):
     """Cards in the tableau plus, with ``count_f``, the set F (step 1 of
     ``lower_bound``); marks the other cards in ``alive`` and records each
@@ -137,7 +137,7 @@ def _cards_and_blockers(state, alive, column, count_f):
     return total
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _pack_four_cycles(state, alive, column):
     """Step 2 of ``lower_bound``: a greedy packing of four-card cycles among
     the ``alive`` cards (removed from it as they are packed); their count."""

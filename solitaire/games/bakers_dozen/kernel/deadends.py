@@ -7,15 +7,15 @@ Queens; the relaxed games of ``research/`` build closures of their own on
 ``seat_in_reach``, ``seat_ahead`` and ``column_to_empty``.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.bakers_dozen.kernel.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE, R_OTHER_SUIT
 from solitaire.jit.cards import rank_of, suit_of
+from solitaire.jit.compile import kernel
 
 ALL_SUITS = 15  # bit mask of the four suits (``first_moves``' may_park)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def is_dead_end(state, rules):
     """True if some card not yet home can provably never move again (no win).
 
@@ -40,7 +40,7 @@ def is_dead_end(state, rules):
     return unmarked > 0
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def seat_in_reach(z, k, i, col_of, idx_of, height, done):
     """In a first-move closure: may the card at index i of column k first
     move onto card z?  Only if z is not below it (z could not be on top
@@ -56,7 +56,7 @@ def seat_in_reach(z, k, i, col_of, idx_of, height, done):
 # ``seat_ahead`` and ``column_to_empty`` are plain njit functions (LLVM
 # inlines them): numba's own inlining (inline="always") of these early-return
 # loops made ``gen_moves`` twice as slow.
-@njit(_nrt=False, cache=True)
+@kernel
 def seat_ahead(r, s, k, i, other, home, h0, col_of, idx_of, height, done):
     """In a first-move closure: may the card of rank r and suit s at index i
     of column k first move onto a card T one rank higher?  T of a suit the
@@ -75,7 +75,7 @@ def seat_ahead(r, s, k, i, other, home, h0, col_of, idx_of, height, done):
     return False
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def column_to_empty(k, height, done):
     """In a first-move closure (kings=free): may a King of column k first
     move into an empty column?  Only if every card of some other column is
@@ -87,7 +87,7 @@ def column_to_empty(k, height, done):
     return False
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def first_moves(state, rules, kings_stay, may_park):
     """The least set of cards closed under the first-move conditions of
     ``is_dead_end``; returns (cards outside it, chain, done) where chain[s] is

@@ -26,17 +26,17 @@ lower bound).  The whole search costs tens of microseconds where
 position out of the level being expanded (``solitaire.search.astar``).
 """
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solitaire.games.bakers_dozen.kernel.state import C0, CAP, H0, NCOLS
 from solitaire.jit.bits import popcount
+from solitaire.jit.compile import kernel
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def precedence_graph(state, alive, succ, pred):
     """succ[u] / pred[u]: the alive cards v with u -> v / v -> u, where
     u -> v when u lies above v in a column or u is a lower card of v's suit
@@ -69,13 +69,13 @@ def precedence_graph(state, alive, succ, pred):
     return every
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _lowest(m):
     """Index of the lowest set bit of a non-zero mask."""
     return np.int64(trailing_zeros(m))
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _on_cycles_only(succ, pred, live):
     """``live`` without the cards that lie on no cycle inside it, stripped
     until every card left has a successor and a predecessor left."""
@@ -92,7 +92,7 @@ def _on_cycles_only(succ, pred, live):
     return live
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _cycle_through(succ, live, v, cycle, frontier):
     """A shortest cycle through card v inside ``live``, written to ``cycle``
     (v first); its length, or 0 when v lies on none.  Breadth-first, levels
@@ -131,7 +131,7 @@ def _cycle_through(succ, live, v, cycle, frontier):
         frontier[level] = nxt
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _some_cycle(succ, pred, live, cycle, frontier):
     """(a short cycle's length, ``live`` without cards found on no cycle):
     the cycle through the card with the fewest successors, preferring short
@@ -157,7 +157,7 @@ def _some_cycle(succ, pred, live, cycle, frontier):
         live &= ~(ONE << np.uint64(best))
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _packing(succ, pred, live, cycle, frontier):
     """Disjoint cycles found greedily: a lower bound on the least feedback
     set of ``live``."""
@@ -171,7 +171,7 @@ def _packing(succ, pred, live, cycle, frontier):
         count += 1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _hit_all(succ, pred, live, k, work, cycles, frontier):
     """Whether some k cards of ``live`` meet every cycle in it, or the work
     cap (``work[0]`` steps left) ran out (then True: nothing proved)."""
@@ -194,7 +194,7 @@ def _hit_all(succ, pred, live, k, work, cycles, frontier):
     return False
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def least_feedback(state, alive, floor, ceiling, max_work):
     """A lower bound on the least feedback vertex set of the alive cards'
     precedence graph, between ``floor`` (a size already proved needed, as

@@ -1,16 +1,16 @@
 """The transposition-table key of a position (``state_key``)."""
 import numpy as np
-from numba import njit
 
 from solitaire.games.bakers_dozen.kernel.state import C0, CAP, H0, NCOLS, OFF_COLUMN_ORDER_FOLDING, is_on
 from solitaire.jit import hashing
+from solitaire.jit.compile import kernel
 
 _GOLDEN = np.uint64(hashing.GOLDEN)
 _M1 = np.uint64(hashing._M1)  # splitmix64's multipliers, in a mix of this key's own
 _M2 = np.uint64(hashing._M2)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def state_key(state, rules, mode):
     """Sum of per-column hashes: column order folded (the rules treat all
     columns alike, so positions equal up to column order have the same

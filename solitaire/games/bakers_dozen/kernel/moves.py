@@ -15,7 +15,6 @@ solvability), each with a switch (``state.OFF_*``):
 Then the moves are ordered, best first (``_score``: ordering only).
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.bakers_dozen.kernel import deadends, seats
 from solitaire.games.bakers_dozen.kernel.state import (C0, CAP, F0, H0, MOVE_BASE, NCOLS, OFF_FIRST_MOVE_CLOSURE,
@@ -24,11 +23,12 @@ from solitaire.games.bakers_dozen.kernel.state import (C0, CAP, F0, H0, MOVE_BAS
                                                        OFF_SEAT_DEADLOCK, R_KINGS_FREE, R_OTHER_SUIT, TO_F, is_on,
                                                        top)
 from solitaire.jit.cards import rank_of, suit_of
+from solitaire.jit.compile import kernel
 from solitaire.jit.modes import MODE_ALL
 from solitaire.jit.ordering import sort_best_first
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def is_safe_to_foundation(state, card):
     """Moving ``card`` (a top card that fits its foundation) there loses nothing.
 
@@ -54,7 +54,7 @@ def is_safe_to_foundation(state, card):
     return True
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _lone_cards_stay_put(rules):
     """Under kings=bottom, moving a column's only card onto another column
     is dropped (switch ``OFF_LONE_CARDS_STAY_PUT``).
@@ -70,7 +70,7 @@ def _lone_cards_stay_put(rules):
     return rules[R_KINGS_FREE] == 0 and is_on(rules, OFF_LONE_CARDS_STAY_PUT)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _dead_end(state, rules):
     """No win from here, by the dead-end rules switched on."""
     if is_on(rules, OFF_FIRST_MOVE_CLOSURE) and deadends.is_dead_end(state, rules):
@@ -78,7 +78,7 @@ def _dead_end(state, rules):
     return is_on(rules, OFF_SEAT_DEADLOCK) and seats.is_seat_deadlock(state, rules)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _safe_foundation_source(state, rules):
     """The first column whose top card is a safe foundation move, or -1."""
     if not is_on(rules, OFF_SAFE_FOUNDATION_MOVE):
@@ -91,7 +91,7 @@ def _safe_foundation_source(state, rules):
     return -1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _legal_moves(state, rules, out, reduce):
     """The legal moves, less the dropped ones (3 and 4 of the module doc)
     when ``reduce``, in column order; how many."""
@@ -136,7 +136,7 @@ def _legal_moves(state, rules, out, reduce):
     return n
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _score(state, src, dst, rules):
     """Move ordering only (never pruning): higher is tried first.
 
@@ -171,7 +171,7 @@ def _score(state, src, dst, rules):
     return 8 * (14 - urg_src) - 4 * depth + 6 * urg_dst + 20 * blocker
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _order(state, rules, out, n):
     """Sort ``out[:n]`` best first by ``_score``."""
     scores = np.empty(n, np.int64)
@@ -180,7 +180,7 @@ def _order(state, rules, out, n):
     sort_best_first(out, scores, n)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def gen_moves(state, rules, out, mode):
     reduce = mode != MODE_ALL
     if reduce:
@@ -196,7 +196,7 @@ def gen_moves(state, rules, out, mode):
     return n
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def apply_move(state, rules, move, child):
     for i in range(state.shape[0]):  # a byte loop: a block copy, without numba's array assignment
         child[i] = state[i]
@@ -214,12 +214,12 @@ def apply_move(state, rules, move, child):
         child[H0 + dst] = hd + 1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def move_cost(state, rules, move):
     return 1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def is_won(state, rules):
     total = 0
     for s in range(4):

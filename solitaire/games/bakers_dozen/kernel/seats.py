@@ -8,17 +8,17 @@ any single card is stuck: Queens over Aces while the Kings are taken.
 use the same King.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.bakers_dozen.kernel.deadends import first_moves
 from solitaire.games.bakers_dozen.kernel.state import C0, CAP, F0, H0, NCOLS, R_KINGS_FREE
 from solitaire.jit.bits import popcount
 from solitaire.jit.cards import rank_of, suit_of
+from solitaire.jit.compile import kernel
 
 QUEEN = 12
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def is_seat_deadlock(state, rules):
     """True if no King can ever go home (so the position is lost).
 
@@ -85,7 +85,7 @@ def is_seat_deadlock(state, rules):
     return True
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _h_may_come(state, rules, park, seated, where):
     """(a) or (b) of ``is_seat_deadlock`` in the restricted closure where the
     Queens of suits ``park`` may park."""
@@ -103,7 +103,7 @@ def _h_may_come(state, rules, park, seated, where):
     return False
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _over_own_suit(state, base, i):
     """1 if the Queen at index i of the column at ``base`` lies over a lower
     card of its own suit."""
@@ -115,14 +115,14 @@ def _over_own_suit(state, base, i):
     return 0
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _all_above_moved(state, done, spot):
     """Every card above slot ``spot`` (column * CAP + index) is in the closure."""
     k = spot // CAP
     return done[k] >= state[H0 + k] - 1 - spot % CAP
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _moved(state, done, spot):
     """The card in slot ``spot`` is in the closure."""
     k = spot // CAP

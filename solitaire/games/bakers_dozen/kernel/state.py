@@ -18,7 +18,7 @@ The rules array (``int64``) holds the two rule options and the switch word
 ``R_OFF``: the bits below of the reductions switched off (0 in play; the
 names, summaries and questions are ``spec.REDUCTIONS``).
 """
-from numba import njit
+from solitaire.jit.compile import kernel
 
 F0 = 0
 H0 = 4
@@ -59,13 +59,13 @@ OFF_SKELETON_LONE_CARD = 1 << 17  # skeleton game: a column's only card stays pu
 OFF_SKELETON_DEAD_END = 1 << 18  # skeleton game: its first-move closure
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def is_on(rules, bit):
     """The reduction with switch ``bit`` is on (not switched off)."""
     return (rules[R_OFF] & bit) == 0
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def top(state, k):
     """The top card of column k (which must not be empty)."""
     return state[C0 + CAP * k + state[H0 + k] - 1]

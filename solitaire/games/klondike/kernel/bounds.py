@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.games.klondike.kernel.state import (OFF_BOUND_PILE_BLOCKERS, OFF_BOUND_WASTE_BLOCKERS, PILES, R_DRAW,
                                                    R_OFF, TALON, TLEN, WCOUNT, in_last_pass, pile_card, pile_down,
                                                    pile_len)
 from solitaire.jit.cards import rank_of, suit_of
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def lower_bound(state, rules):
     """Admissible moves-to-win.
 
@@ -38,7 +38,7 @@ def lower_bound(state, rules):
     return total
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _pile_blockers(state):
     """Per pile: its face-down cards lying on a lower card of their suit,
     and one more if a face-up card does."""
@@ -65,7 +65,7 @@ def _pile_blockers(state):
     return total
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def waste_blockers(state):
     """Waste cards lying on a lower card of their own suit in the waste."""
     count = 0

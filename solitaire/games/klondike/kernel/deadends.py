@@ -5,15 +5,15 @@ Sound for fewest moves too: a lost position has no shortest win.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.games.klondike.kernel.never_moves import never_moves
 from solitaire.games.klondike.kernel.state import (FOUND, OFF_BLOCKED_CARDS, OFF_NEVER_MOVING_CARDS, PILES, R_F2T,
                                                    R_OFF, R_PASSES, in_last_pass, pile_card, pile_down, pile_len)
 from solitaire.jit.cards import is_red, rank_of, suit_of, twin_of
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def dead_end(state, rules, loc):
     """A position no line can win, by patterns of cards that can never move.
 
@@ -87,7 +87,7 @@ def dead_end(state, rules, loc):
     return never_moves(state, rules)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _parent_gone(state, loc, parent, p, i, f2t):
     """Can ``parent`` never be a pile top before the card at index i of pile p
     leaves?  (It lies face down under that card, or it is on its foundation
@@ -98,7 +98,7 @@ def _parent_gone(state, loc, parent, p, i, f2t):
     return not f2t and np.int64(state[FOUND + suit_of(parent)]) >= rank_of(parent)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _lower_of_suit_below(state, p, i, card):
     """Is a lower card of ``card``'s suit at index i or below in pile p?"""
     for j in range(i + 1):
@@ -108,20 +108,20 @@ def _lower_of_suit_below(state, p, i, card):
     return False
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _lower_of_suit_in(cards, card):
     """Does the bit mask ``cards`` hold a lower card of ``card``'s suit?"""
     return cards & ((np.int64(1) << card) - (np.int64(1) << (suit_of(card) * 13))) != 0
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _under(loc, card, p, i, q, k):
     """Does ``card`` lie under index i of pile p or under index k of pile q?"""
     where = loc[card]
     return where >= 0 and ((where // 32 == p and where % 32 < i) or (where // 32 == q and where % 32 < k))
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _stuck_until(state, loc, z, q, k, p, i, f2t):
     """Can card z, at index k of pile q (face down or the lowest face-up
     card), not leave q before the card at index i of pile p has left p?
@@ -150,7 +150,7 @@ def _stuck_until(state, loc, z, q, k, p, i, f2t):
     return True
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _locked(state, loc, parent, p, i, f2t):
     """Is ``parent`` in another pile under a card that cannot leave before
     the card at index i of pile p does?  Then it is no top until then."""
@@ -164,7 +164,7 @@ def _locked(state, loc, parent, p, i, f2t):
     return False
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _fill_loc(state, loc):
     """loc[card] = pile * 32 + index for tableau cards, -1 for the others."""
     loc[:] = -1

@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.games.klondike.kernel.keys import piles_hash, rest_hash
 from solitaire.games.klondike.kernel.state import (OFF_DOMINANCE_MARKS, OFF_WASTE_COUNT_FOLDING, R_DRAW, R_OFF,
                                                    R_PASSES, TLEN, WCOUNT)
+from solitaire.jit.compile import kernel
 from solitaire.jit.hashing import mix64
 from solitaire.jit.modes import MODE_SOLVE
 from solitaire.jit.table import probe_insert
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def mark_dominated(state, rules, mode, keys, vals, stamps, stamp, val):
     """Record as seen the positions this one dominates (plain DFS, can it be
     won, draw k > 1, unlimited passes): the same position with a waste count

@@ -8,12 +8,12 @@ key of a position's class of twin-swapped positions, which are won alike.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.games.klondike.kernel.state import (OFF_CLASS_FOLDING, OFF_TWIN_FOLDING, OFF_WASTE_COUNT_FOLDING,
                                                    PASSES_USED, PILE0, PILE_WORDS, PILES, R_DRAW, R_OFF, R_PASSES,
                                                    TALON, TLEN, WAITING, WCOUNT, pile_card, pile_down, pile_len)
 from solitaire.jit.cards import is_red, rank_of
+from solitaire.jit.compile import kernel
 from solitaire.jit.hashing import GOLDEN, mix64, mix64_int
 from solitaire.jit.modes import MODE_SOLVE
 
@@ -25,14 +25,14 @@ ZERO_LAST_WORDS = np.uint64(mix64_int(mix64_int(PILE_SEED)))  # mix64(0 ^ ZERO_T
 CLASS_TAG = 0x5BD1E9955BD1E995  # class keys (``class_key``) apart from position keys
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def state_key(state, rules, mode):
     """Canonical key: pile order folded, waste counts folded (``folded_waste``)."""
     w = folded_waste(state, rules, mode, np.int64(state[WCOUNT]))
     return mix64(piles_hash(state) ^ rest_hash(state, rules, w))
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def class_key(state, rules, mode):
     """The key of the position's class of twin-swapped positions (MODE_SOLVE,
     not while the position waits; else 0: no class), for the search's
@@ -49,7 +49,7 @@ def class_key(state, rules, mode):
     return mix64(piles ^ rest_hash(state, rules, w) ^ np.uint64(CLASS_TAG))
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def folded_waste(state, rules, mode, w):
     """The waste count the key uses.  In MODE_SOLVE with unlimited passes,
     waste counts with the same reachable talon cards share a key: with draw
@@ -64,7 +64,7 @@ def folded_waste(state, rules, mode, w):
     return w
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def rest_hash(state, rules, w):
     """Foundations, talon and the given waste count (already folded)."""
     header = np.uint64(state[0]) | (np.uint64(state[1]) << np.uint64(8)) | (np.uint64(state[2]) << np.uint64(16)) | (
@@ -76,7 +76,7 @@ def rest_hash(state, rules, w):
     return mix64(_word(state, t) ^ mix64(_word(state, t + 1) ^ mix64(_word(state, t + 2) ^ mix64(header))))
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _word(state, i):
     """The state's 64-bit word i (little-endian).  The compiler merges the
     byte loads into one load; ``state.view(np.uint64)`` would build a new
@@ -88,7 +88,7 @@ def _word(state, i):
             | (np.uint64(state[b + 6]) << np.uint64(48)) | (np.uint64(state[b + 7]) << np.uint64(56)))
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _pile_hash(first, second, third):
     """One pile's share of ``piles_hash``, from its three words:
     mix64(w0 ^ mix64(w1 ^ mix64(w2 + PILE_SEED))); zero last words take the
@@ -102,7 +102,7 @@ def _pile_hash(first, second, third):
     return mix64(first ^ inner)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def piles_hash(state):
     """The piles hashed one by one and summed: pile order folded."""
     h = np.uint64(0)
@@ -112,7 +112,7 @@ def piles_hash(state):
     return h
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _twin_folded_piles_hash(state):
     """``piles_hash`` of the position with the stacks on twins put in a
     fixed order (``class_key``): for twins e and e' (same rank and colour,
@@ -187,7 +187,7 @@ def _twin_folded_piles_hash(state):
     return h
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _rebuilt_pile_hash(state, p, lo, hi):
     """``_pile_hash`` of pile p with its face-up run rebuilt from its lowest
     face-up card by the children in ``lo`` / ``hi`` (the bytes written in
@@ -231,7 +231,7 @@ def _rebuilt_pile_hash(state, p, lo, hi):
     return _pile_hash(w0 | np.uint64(length), w1, w2)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _pairs_to_swap(faceup, has, lo, hi, e_at, twin_at):
     """Twin pairs (bit r - 1 for rank r) both face up whose stacks are out
     of order: a child on e but none on e', or a hi child on e and a lo one
@@ -242,7 +242,7 @@ def _pairs_to_swap(faceup, has, lo, hi, e_at, twin_at):
     return both & ((has_e & ~has_twin) | ((hi >> e_at) & (lo >> twin_at) & suit))
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _exchange(mask, pairs, e_at, twin_at):
     """``mask`` with the bits of e and e' exchanged for each pair in ``pairs``."""
     moved = (pairs << e_at) | (pairs << twin_at)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.games.klondike.kernel.deadends import dead_end
 from solitaire.games.klondike.kernel.safe import king_movable, safe_to_foundation, useful_builders
@@ -20,10 +19,11 @@ from solitaire.games.klondike.kernel.state import (F2T, FOUND, OFF_NO_KING_PILE_
 from solitaire.games.klondike.kernel.talon import card_moves, safe_talon_move
 from solitaire.games.klondike.kernel.targets import SCRATCH, push, targets
 from solitaire.jit.cards import rank_of, suit_of, twin_of
+from solitaire.jit.compile import kernel
 from solitaire.jit.modes import MODE_ALL, MODE_SOLVE
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def gen_moves(state, rules, out, mode):
     """Moves best-first: to foundation, uncovering, from the waste, the rest.
 
@@ -139,7 +139,7 @@ def gen_moves(state, rules, out, mode):
     return _moves(state, rules, out, mode, off)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _moves(state, rules, out, mode, off):
     """``gen_moves`` with the switch word ``off``.  One body: parts 1-5 as
     helpers cost gen_moves 5-10% more (part 6 costs nothing as one)."""
@@ -284,7 +284,7 @@ def _moves(state, rules, out, mode, off):
     return n_out
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _return_moves(state, out, n_out, mode, filters, off, f2t, receivers, top_pile, empties, n_empty, dests):
     """Part 6: foundation cards back to the tableau.  Reductions:
 
@@ -327,7 +327,7 @@ def _return_moves(state, out, n_out, mode, filters, off, f2t, receivers, top_pil
     return n_out
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _serving(state, out, n_out, waiting):
     """Keep the moves that serve the waiting card (onto it) or the emptied
     pile (a King into it)."""
@@ -349,7 +349,7 @@ def _serving(state, out, n_out, waiting):
     return kept
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _append(child, q, card):
     base = PILE0 + q * PILE_STRIDE
     n = child[base]
@@ -357,7 +357,7 @@ def _append(child, q, card):
     child[base] = n + 1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _take_talon(child, idx):
     length = np.int64(child[TLEN])
     for i in range(idx, length - 1):
@@ -367,7 +367,7 @@ def _take_talon(child, idx):
     child[WCOUNT] = idx
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _cut_pile(child, p, count):
     """Remove the top ``count`` cards of pile p; turn a newly exposed card up."""
     base = PILE0 + p * PILE_STRIDE
@@ -379,7 +379,7 @@ def _cut_pile(child, p, count):
         child[base + 1] = n - 1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def apply_move(state, rules, move, child):
     # A byte loop compiles to a block copy: about 4 ns, where child[:] = state
     # takes 135 ns and a loop over uint64 views 60 ns (each view is a new array).
@@ -417,7 +417,7 @@ def apply_move(state, rules, move, child):
         _append(child, b, a * 13 + r - 1)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def move_cost(state, rules, move):
     kind = move_kind(move)
     if kind == W2F or kind == W2T:
@@ -425,6 +425,6 @@ def move_cost(state, rules, move):
     return 1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def is_won(state, rules):
     return state[0] == 13 and state[1] == 13 and state[2] == 13 and state[3] == 13

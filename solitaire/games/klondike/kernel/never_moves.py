@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.games.klondike.kernel.state import (FOUND, PILES, R_DRAW, R_F2T, TALON, TLEN, in_last_pass, pile_card,
                                                    pile_down, pile_len)
 from solitaire.games.klondike.kernel.talon import in_reach_now, talon_run_end
 from solitaire.jit.cards import is_red, rank_of, suit_of
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def never_moves(state, rules):
     """Pattern M: is some card not on its foundation unable ever to move?
 
@@ -140,7 +140,7 @@ def never_moves(state, rules):
     return left > 0
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _base_move(state, p, i, x, done, based, targets, empty_pile, left):
     """Card x, at index i of pile p, can make a base move: it joins B and
     M, and the card under it becomes a place to build (or, at the bottom,
@@ -156,7 +156,7 @@ def _base_move(state, p, i, x, done, based, targets, empty_pile, left):
     return done, based, targets, empty_pile, left
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _suit_below_done(done, x):
     """Every lower card of x's suit is home or in the set (x could go to
     its foundation)."""
@@ -164,7 +164,7 @@ def _suit_below_done(done, x):
     return (done >> (suit_of(x) * 13)) & below == below
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _has_target(targets, empty_pile, x):
     """Can x go onto the tableau: a King into a pile all in the set,
     another card onto a parent in ``targets``?"""

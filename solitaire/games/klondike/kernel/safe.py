@@ -9,15 +9,15 @@ made only when a card of the mask could be built on the placed card.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.games.klondike.kernel.state import (FOUND, OFF_NO_ACE_OR_TWO_BUILDERS, OFF_PARTIAL_RUNS_FOR_FOUNDATION,
                                                    OFF_WHOLE_PILE_FOR_KING, PILES, TALON, TLEN, fits_foundation,
                                                    pile_card, pile_down, pile_len)
 from solitaire.jit.cards import is_red, rank_of, suit_of, twin_of
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def safe_to_foundation(state, card, f2t):
     """Moving ``card`` (which fits its foundation) there never loses a win.
 
@@ -65,7 +65,7 @@ def safe_to_foundation(state, card, f2t):
     return not f2t and opposite >= r - 2 and twin_suit >= r - 2
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def useful_builders(state, f2t, talon_waits, off):
     """Bit per card that, were a card placed now (from the talon, or back
     from a foundation), could usefully be built on it: a face-up tableau
@@ -139,7 +139,7 @@ def useful_builders(state, f2t, talon_waits, off):
     return mask
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _chained(state, mask, talon, f2t):
     """Add to ``mask`` (the builders already known) each card of ``talon``
     (the talon cards, when their plays wait) on which a card of the mask
@@ -189,7 +189,7 @@ def _chained(state, mask, talon, f2t):
     return mask
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def can_receive(movable, card):
     """Could a card be built on ``card`` right after it is placed?  (One of
     the two opposite-colour cards one rank lower is in ``movable``.)"""
@@ -201,7 +201,7 @@ def can_receive(movable, card):
     return ((movable >> (13 + r - 2)) | (movable >> (26 + r - 2))) & 1 != 0
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def king_movable(state, f2t):
     """Is there a King that could be moved to an empty pile usefully: one
     lying on face-down cards, one in the talon, or (when cards may come back)

@@ -33,9 +33,9 @@ search without it.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.jit.cards import rank_of, suit_of
+from solitaire.jit.compile import kernel
 
 FOUND, TLEN, WCOUNT, PASSES_USED, WAITING, TALON = 0, 4, 5, 6, 7, 8
 WAIT_KING = 52  # state[WAITING] - 1: the card the next move must build on, or an emptied pile's King
@@ -78,64 +78,64 @@ OFF_NO_ACE_OR_TWO_BUILDERS = 1 << 22  # an Ace, or a 2 whose Ace is home, is no 
 T2F, T2T, W2F, W2T, F2T = 0, 1, 2, 3, 4  # move kinds: tableau/waste/foundation to foundation/tableau
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def enc(kind, a, b, c, redeal):
     return np.int32(kind | (a << 4) | (b << 12) | (c << 20) | (redeal << 28))
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_kind(m):
     return m & 15
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_a(m):
     return (m >> 4) & 255
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_b(m):
     return (m >> 12) & 255
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_c(m):
     return (m >> 20) & 255
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_redeal(m):
     return (m >> 28) & 1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def in_last_pass(state, rules):
     """A pass limit, and every pass used: no redeal is left."""
     passes = rules[R_PASSES]
     return passes != 0 and np.int64(state[PASSES_USED]) >= passes
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def draw_one_unlimited(rules):
     """Draw 1 with unlimited passes: every talon card is in reach at any time."""
     return rules[R_DRAW] == 1 and rules[R_PASSES] == 0
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def pile_len(state, p):
     return np.int64(state[PILE0 + p * PILE_STRIDE])
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def pile_down(state, p):
     return np.int64(state[PILE0 + p * PILE_STRIDE + 1])
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def pile_card(state, p, i):
     return np.int64(state[PILE0 + p * PILE_STRIDE + 2 + i])
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def fits_foundation(state, card):
     return np.int64(state[FOUND + suit_of(card)]) == rank_of(card) - 1

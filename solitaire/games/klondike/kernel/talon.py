@@ -11,14 +11,14 @@ too (``in_reach_now``, ``talon_run_end``).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solitaire.games.klondike.kernel.safe import can_receive, safe_to_foundation
 from solitaire.games.klondike.kernel.state import R_DRAW, TALON, TLEN, W2F, W2T, WCOUNT, enc, fits_foundation
 from solitaire.games.klondike.kernel.targets import push, targets
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def card_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty, dests, receivers, wait):
     """Moves of talon card ``idx`` after ``turns`` stock turns (and a redeal)
     (``gen_moves`` part 4 offers the talon cards in reach).
@@ -34,7 +34,7 @@ def card_moves(state, out, n_out, idx, turns, redeal, top_pile, empties, n_empty
     return n_out
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def safe_talon_move(state, f2t):
     """Draw 1, unlimited passes (can it be won): every talon card can be
     reached at any time, and taking one away changes no other card's
@@ -53,7 +53,7 @@ def safe_talon_move(state, f2t):
     return np.int32(-1)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def in_reach_now(state, rules):
     """Before the last pass, draw k > 1: bit j of the result is whether
     talon card j can be played with no other talon card played first.
@@ -92,7 +92,7 @@ def in_reach_now(state, rules):
     return reach
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def talon_run_end(state, rules, j):
     """For talon card x at index j: one past the last talon index that lies
     above x when x is first the waste top, in the last pass.

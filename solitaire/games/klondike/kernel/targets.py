@@ -6,22 +6,21 @@ arrays per call would cost more than generating the moves.
 """
 from __future__ import annotations
 
-from numba import njit
-
 from solitaire.games.klondike.kernel.state import PILES
 from solitaire.jit.cards import is_red, rank_of
+from solitaire.jit.compile import kernel
 
 SCRATCH = 2 * 52 + 2 * PILES  # tail of the move buffer used as scratch by gen_moves
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def push(out, n, move):
     if n < out.shape[0] - SCRATCH:
         out[n] = move
     return n + 1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def targets(card, top_pile, empties, n_empty, buf):
     """Piles ``card`` may be built on, via the table of pile tops: O(1)."""
     n = 0

@@ -32,15 +32,15 @@ holds for the pool too).  It runs with a budget of its own positions; if
 the budget runs out the real position is kept ("not proved lost").
 """
 import numpy as np
-from numba import njit
 
+from solitaire.jit.compile import kernel
 from solitaire.jit.hashing import GOLDEN
 from solitaire.games.pyramid.kernel.deadends import _dead
 from solitaire.games.pyramid.kernel.state import (NONE, NPYR, R_COVER, _card_rank, _cnt, _covering_mate,
                                                   _exposed_pyramid, _low, _one)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _abs_moves(state, rules, m, pool, pcp, out):
     """The pyramid game's moves from pyramid ``m`` with ``pool`` (packed
     counts), written to ``out`` as ``a | b << 6`` (b = NONE: a King alone, or
@@ -84,7 +84,7 @@ def _abs_moves(state, rules, m, pool, pcp, out):
     return n
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _abs_key(m, pool):
     """Exact 64-bit packing: pyramid mask, then 3 bits per rank 1..12 of the pool."""
     k = np.uint64(m)
@@ -93,7 +93,7 @@ def _abs_key(m, pool):
     return k
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _abs_seen(table, bits, key):
     """True if ``key`` is in the table; else store it (linear probing; if 16
     slots in a row are taken the key is not stored: it is only met again)."""
@@ -109,7 +109,7 @@ def _abs_seen(table, bits, key):
     return False
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _abstract_lost(state, rules, pyr, pcp, pool, budget):
     """True if the pyramid game from (pyr, pool) is lost; False if won or
     if more than ``budget`` of its positions would be needed to tell."""

@@ -8,7 +8,6 @@ pyramid cards are left (``rules[R_ABS_SMALL]`` for MODE_SOLVE's moves,
 ``R_ABS_SMALL_OPT`` for MODE_OPTIMAL's, ``R_ABS_SMALL_BOUND`` in the lower
 bound), with ``rules[R_ABS_BUDGET]`` (bridge.py sets them).
 """
-from numba import njit
 
 from solitaire.jit.bits import popcount as _popcount
 from solitaire.games.pyramid.kernel.abstraction import _abstract_lost
@@ -16,9 +15,10 @@ from solitaire.games.pyramid.kernel.deadends import _dead, _live
 from solitaire.games.pyramid.kernel.state import (DEAD_WASTE, NPYR, PCOUNT, PYRAMID_GAME, R_ABS_BUDGET,
                                                   R_ABS_BUDGET_FULL, R_OFF, SCOUNT, TOO_FEW_PARTNERS, _get,
                                                   _stock_counts)
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _analyse(state, rules, pyr, P, T, abs_small):
     """(pyramid counts, usable outside counts, usable mask, dead?) of a position."""
     pcp = _get(state, PCOUNT, 8)

@@ -53,7 +53,6 @@ partners than are left gets ``BIG``; off, the need is capped at what is
 left (any value is admissible at a position without a win).
 """
 import numpy as np
-from numba import njit
 
 from solitaire.jit.bits import popcount as _popcount
 from solitaire.jit.cards import rank_of
@@ -63,9 +62,10 @@ from solitaire.games.pyramid.kernel.state import (BIG, BOUND_COUPLING, BOUND_DRA
                                                   PYR, R_ABS_SMALL_BOUND, R_DRAW, R_OFF, R_PASSES, R_STOCK_TOP,
                                                   REDEALS, TOO_FEW_PARTNERS, TURNED, _cnt, _get, _high, _low,
                                                   _nth_low, _one, _stock_counts)
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def lower_bound(state, rules):
     pyr = _get(state, PYR, 4)
     if pyr == 0:
@@ -78,7 +78,7 @@ def lower_bound(state, rules):
     return _bound(state, rules, pyr, live, T, pcp, ncp)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _need(pcp, ncp, mine, other, m, off):
     """Outside cards of rank ``other`` the pyramid's rank-``mine`` cards need;
     -1: more than are left (the position is lost), with ``too_few_partners`` on."""
@@ -90,7 +90,7 @@ def _need(pcp, ncp, mine, other, m, off):
     return need
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _bound(state, rules, pyr, P, T, pcp, ncp):
     if rules[R_DRAW] == 1 and rules[R_STOCK_TOP]:
         return _bound_top(state, rules, pyr, P, T, pcp, ncp)
@@ -123,7 +123,7 @@ def _bound(state, rules, pyr, P, T, pcp, ncp):
     return removals + draws
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _stock_cost(rules, P, T, bad, i):
     """Least moves that remove no pyramid card before stock card i can be
     exposed (the basic bound); ``bad``: stock cards with no pyramid partner."""
@@ -138,7 +138,7 @@ def _stock_cost(rules, P, T, bad, i):
     return n // 3 + 1 if three else n + 1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _four_smallest(c, c0, c1, c2, c3):
     """Insert c into the four smallest values so far, c0 <= c1 <= c2 <= c3."""
     if c < c0:
@@ -152,7 +152,7 @@ def _four_smallest(c, c0, c1, c2, c3):
     return c0, c1, c2, c3
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _nth_of_four(c0, c1, c2, c3, need):
     """The need-th (1..4) of the four smallest values c0 <= c1 <= c2 <= c3."""
     if need == 1:
@@ -164,7 +164,7 @@ def _nth_of_four(c0, c1, c2, c3, need):
     return c3
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _nth_cost(state, rules, P, T, bad, rank, need):
     """The need-th smallest cost among cards of ``rank`` in P (BIG if too few)."""
     c0 = c1 = c2 = c3 = BIG
@@ -184,7 +184,7 @@ _NIB_HIGH = np.int64(0x0008888888888880)
 _NIB_LOW = np.int64(0x0007777777777770)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _excess(packed, slots):
     """Moves that remove no pyramid card needed to take the cards counted in
     ``packed`` (per rank, <= 4 each) out of the way: each King costs one, and
@@ -200,7 +200,7 @@ def _excess(packed, slots):
     return ((e * 0x0101010101010101) >> 56) + _cnt(packed, 13)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _reach_costs(state, rules, P, stock, W, pcp, ncp, rm, costs):
     """The reach bound's cost of each usable outside card (``costs``, by
     stock index), and the per-rank masks of those cards (``rm``)."""
@@ -232,7 +232,7 @@ def _reach_costs(state, rules, P, stock, W, pcp, ncp, rm, costs):
         pre += one
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _coupling(state, pcp, stock, deepest, mpack):
     """The coupling bound, ``deepest`` the deepest stock card to be reached
     and ``mpack`` the pyramid matchings (packed per rank r of 1..6)."""
@@ -251,7 +251,7 @@ def _coupling(state, pcp, stock, deepest, mpack):
     return b2
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _bound_top(state, rules, pyr, P, T, pcp, ncp):
     """The bound under draw 1 with ``stock_top_playable``: the larger of the
     reach bound and the coupling bound (the module's docstring)."""

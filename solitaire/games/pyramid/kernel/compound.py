@@ -29,7 +29,6 @@ left; more passes left never loses a win (``redeal`` is only ever an
 option).  Off: t <= 2 * (stock + waste) + 1, one more cycle.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.jit.bits import popcount as _popcount
 from solitaire.games.pyramid.kernel.state import (NEW_CARDS_ONLY, NONE, NPYR, ONE_STOCK_CYCLE, PRESENT, PYR,
@@ -37,9 +36,10 @@ from solitaire.games.pyramid.kernel.state import (NEW_CARDS_ONLY, NONE, NPYR, ON
                                                   _card_rank, _covering_mate, _exposed_pyramid, _get, _low,
                                                   make_move)
 from solitaire.games.pyramid.kernel.stock import _can_redeal, _stock_actions, _waste_tops
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _emit(out, n, move):
     if n >= out.shape[0]:
         raise IndexError("pyramid: move buffer too small")
@@ -47,7 +47,7 @@ def _emit(out, n, move):
     return n + 1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _removals(state, rules, out, n, locs, m, t):
     """Every removal among the exposed cards ``locs[:m]``, plus covering
     pairs, each after ``t`` stock actions."""
@@ -70,7 +70,7 @@ def _removals(state, rules, out, n, locs, m, t):
     return n
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _gen_later(state, rules, out, n, locs, m, tops):
     """Removals after t = 1, 2, ... stock actions (the module's docstring);
     ``locs[:m]``: the cards exposed now, pyramid first; ``tops``: the waste
@@ -156,7 +156,7 @@ def _gen_later(state, rules, out, n, locs, m, tops):
     return n
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _every_removal_later(state, rules, out, n, limit):
     """``new_cards_only`` off: every removal after t = 1 .. ``limit`` stock
     actions, the actions made one by one on a copy of the position."""
@@ -175,7 +175,7 @@ def _every_removal_later(state, rules, out, n, limit):
     return n
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _exposed_locs(state, rules, pyr, P, T, locs, tops):
     """Exposed cards' locations (pyramid first) -> count; also the waste tops."""
     m = 0

@@ -26,7 +26,6 @@ differ only in them have the same moves and futures, and they can partner
 nobody.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.jit.bits import popcount as _popcount
 from solitaire.jit.cards import rank_of
@@ -34,9 +33,10 @@ from solitaire.games.pyramid.kernel.state import (BLOCKS, CARDS, NPYR, PMASK, PY
                                                   R_OFF, R_STOCK_TOP, SCOUNT, _cnt, _get, _high, _low,
                                                   _one, _rmask, _stock_counts)
 from solitaire.games.pyramid.kernel.stock import _final_pass
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _live(state, rules, P, T, pcp):
     """P without the dead waste cards (the module's "Dead waste")."""
     W = P & T
@@ -70,7 +70,7 @@ def _live(state, rules, P, T, pcp):
     return P & ~dead
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _pyramid_matching(rules, state, pyr, r):
     """Most disjoint pairs (rank r, rank 13-r) that pyramid cards alone can make.
 
@@ -116,7 +116,7 @@ def _pyramid_matching(rules, state, pyr, r):
     return nr - worst
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _dead(state, rules, pyr, pcp, ncp):
     """Some pyramid card can never be removed: too few partners (``pcp``
     pyramid counts, ``ncp`` usable outside counts, packed)."""

@@ -35,16 +35,16 @@ outside card (not dead waste).  Every win removes X, and only together
 with Y; by the lemma, doing it first never lengthens the win (both
 questions).
 """
-from numba import njit
 
 from solitaire.jit.bits import popcount as _popcount
+from solitaire.jit.compile import kernel
 from solitaire.jit.modes import MODE_OPTIMAL
 from solitaire.games.pyramid.kernel.state import (BLOCKS, KING_OUTSIDE, KING_PYRAMID, LAST_PAIR, NONE, NPYR,
                                                   ONLY_PARTNER, PYRAMID_MATCHING, R_COVER, R_DRAW, R_OFF,
                                                   R_STOCK_TOP, _card_rank, _cnt, _low, _rmask, make_move)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _forced(state, rules, mode, pyr, P, T, locs, m, pcp, ncp):
     """The one move to make among the exposed cards ``locs[:m]``, or -1."""
     off = rules[R_OFF]
@@ -85,7 +85,7 @@ def _forced(state, rules, mode, pyr, P, T, locs, m, pcp, ncp):
     return -1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _only_partner(state, locs, m, mates, outside, s, three, stock_top):
     """The location of the one possible partner (of rank ``s``) of a pyramid
     card when it is exposed, else -1; ``mates``: its possible pyramid

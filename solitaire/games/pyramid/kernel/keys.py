@@ -12,8 +12,8 @@ order).  The searches leave out dead waste cards (``dead_waste``,
 deadends.py): positions that differ only in them have the same futures.
 """
 import numpy as np
-from numba import njit
 
+from solitaire.jit.compile import kernel
 from solitaire.jit.hashing import GOLDEN, mix64
 from solitaire.jit.modes import MODE_ALL
 from solitaire.games.pyramid.kernel.deadends import _live
@@ -21,7 +21,7 @@ from solitaire.games.pyramid.kernel.state import (DEAD_WASTE, NSTOCK, PCOUNT, PI
                                                   R_STOCK_TOP, REDEALS, TURNED, _get, _low)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def state_key(state, rules, mode):
     pyr = _get(state, PYR, 4)
     P = _get(state, PRESENT, 3)

@@ -7,9 +7,9 @@ position is lost (no moves then), then forced.py for a forced move, and
 otherwise list the removals now and after stock actions (compound.py).
 """
 import numpy as np
-from numba import njit
 
 from solitaire.jit.cards import rank_of
+from solitaire.jit.compile import kernel
 from solitaire.jit.modes import MODE_ALL, MODE_OPTIMAL
 from solitaire.games.pyramid.kernel.analysis import _analyse
 from solitaire.games.pyramid.kernel.compound import _emit, _exposed_locs, _gen_later, _removals
@@ -21,7 +21,7 @@ from solitaire.games.pyramid.kernel.state import (CARDS, DRAW_MOVE, K_DRAW, K_RE
 from solitaire.games.pyramid.kernel.stock import _can_redeal, _stock_actions
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def gen_moves(state, rules, out, mode):
     pyr = _get(state, PYR, 4)
     if pyr == 0:
@@ -46,7 +46,7 @@ def gen_moves(state, rules, out, mode):
     return _gen_later(state, rules, out, n, locs, m, tops)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _gen_all(state, rules, out, pyr, P, T):
     locs = np.empty(12, dtype=np.int64)
     tops = np.empty(3, dtype=np.int64)
@@ -59,7 +59,7 @@ def _gen_all(state, rules, out, pyr, P, T):
     return n
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _take(state, loc):
     one = np.int64(1) << (4 * rank_of(state[CARDS + loc]))
     if loc < NPYR:
@@ -76,7 +76,7 @@ def _take(state, loc):
     state[PILE + i] = 0
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def apply_move(state, rules, move, child):
     src = state.view(np.uint64)  # a word loop copies far faster than child[:] = state
     dst = child.view(np.uint64)
@@ -95,13 +95,13 @@ def apply_move(state, rules, move, child):
         _take(child, b)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def move_cost(state, rules, move):
     if move_kind(move) != K_REMOVE:
         return 1
     return move_t(move) + 1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def is_won(state, rules):
     return _get(state, PYR, 4) == 0

@@ -37,10 +37,10 @@ one int64 (a rank has only 4 cards), and the deal's mask of pyramid places
 holding each rank is stored in the state (RMASK).
 """
 import numpy as np
-from numba import njit
 
 from solitaire.jit.bits import popcount as _popcount
 from solitaire.jit.cards import rank_of
+from solitaire.jit.compile import kernel
 
 # --- state layout ---------------------------------------------------------------
 NPYR = 28
@@ -131,7 +131,7 @@ COVER, BLOCK, BLOCK_COVER = _geometry()
 BLOCKS = np.stack([BLOCK, BLOCK_COVER])
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _exposed_pyramid(pyr):
     e = np.int64(0)
     for i in range(NPYR):
@@ -140,7 +140,7 @@ def _exposed_pyramid(pyr):
     return e
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _covering_mate(pyr, i):
     """``pair_covering``: the one card still lying on place i when it is
     exposed (and i is present), else -1."""
@@ -154,7 +154,7 @@ def _covering_mate(pyr, i):
 
 # --- accessors and bit helpers ---------------------------------------------------------
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _get(state, off, n):
     v = np.int64(0)
     for k in range(n):
@@ -162,19 +162,19 @@ def _get(state, off, n):
     return v
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _put(state, off, n, v):
     for k in range(n):
         state[off + k] = (v >> (8 * k)) & 0xFF
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _low(x):
     """Index of the lowest set bit (x != 0)."""
     return _popcount((x & -x) - 1)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _high(x):
     """Index of the highest set bit, -1 for 0."""
     x |= x >> 1
@@ -186,7 +186,7 @@ def _high(x):
     return _popcount(x) - 1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _nth_low(mask, k):
     """Index of the k-th (1-based) lowest set bit of mask, -1 if fewer."""
     while mask:
@@ -198,28 +198,28 @@ def _nth_low(mask, k):
     return -1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _card_rank(state, loc):
     return rank_of(state[CARDS + loc])
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _cnt(packed, r):
     return (packed >> (4 * r)) & 15
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _one(r):
     return np.int64(1) << (4 * r)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _rmask(state, r):
     """Pyramid places (all 28, removed or not) holding a card of rank r."""
     return _get(state, RMASK + 4 * r, 4)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _stock_counts(state, mask):
     """Packed per-rank counts of the stock cards in ``mask``."""
     out = np.int64(0)
@@ -232,26 +232,26 @@ def _stock_counts(state, mask):
 
 # --- move codes ------------------------------------------------------------------------
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def make_move(a, b, t):
     return a | (b << 6) | (t << 16)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_kind(move):
     return (move >> 12) & 3
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_a(move):
     return move & 63
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_b(move):
     return (move >> 6) & 63
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_t(move):
     return (move >> 16) & 255

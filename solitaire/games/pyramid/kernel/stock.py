@@ -1,12 +1,12 @@
 """The stock and the waste: waste tops, redeals, stock actions, the last pass."""
 import numpy as np
-from numba import njit
 
 from solitaire.games.pyramid.kernel.state import (PILE, PMASK, PRESENT, R_DRAW, R_PASSES, REDEALS, TURNED, _get,
                                                   _high, _low, _put)
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _waste_tops(state, rules, P, T, tops):
     """Fill tops[0..2] with the stock index of each waste pile's top (-1: empty)."""
     tops[0] = -1
@@ -19,7 +19,7 @@ def _waste_tops(state, rules, P, T, tops):
         tops[k] = _high(_get(state, PMASK + 3 * k, 3))  # later turned = higher index = on top
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _can_redeal(state, rules, P, T):
     if rules[R_DRAW] != 1 or (P & ~T) != 0 or (P & T) == 0:
         return False
@@ -27,13 +27,13 @@ def _can_redeal(state, rules, P, T):
     return passes == 0 or state[REDEALS] + 1 < passes
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _final_pass(state, rules):
     passes = rules[R_PASSES]
     return rules[R_DRAW] == 3 or (passes != 0 and state[REDEALS] + 1 >= passes)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _stock_actions(state, rules, t):
     """``t`` stock actions in place, each one ``draw`` (stock not empty) or
     else ``redeal``; the masks are read once and written once."""

@@ -13,19 +13,19 @@ the swap classes, or, when the opt-in search option's bit
 ``SWAP_COMPONENTS`` is set, those of ``research.swap_components``: one
 compiled engine runs both, the bit choosing at run time.
 """
-from numba import njit
 
 from solitaire.games.yukon.kernel import bounds, deadends, keys, moves, state, swaps
 from solitaire.games.yukon.kernel.bounds import lower_bound
 from solitaire.games.yukon.kernel.moves import is_won, move_cost
 from solitaire.games.yukon.research import swap_components as components
+from solitaire.jit.compile import kernel
 from solitaire.jit.modes import MODE_SOLVE
 
 MAX_PLAIN_MOVES = max(swaps.MAX_PAIRS, components.MAX_SWAPS) + 1  # the plain moves of a search move, either kind
 MAX_SEARCH_MOVES = max(swaps.MAX_CLASS_MOVES, components.MAX_CLASS_MOVES)  # a position alone has at most 127
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def gen_moves(state, rules, out, mode):
     """The moves of the position's class (of the position alone when not
     folding), best first."""
@@ -34,7 +34,7 @@ def gen_moves(state, rules, out, mode):
     return swaps.folded_moves(state, rules, out, mode)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def apply_move(state, rules, move, child):
     """Play a move of ``gen_moves``: the swaps it stands for, then its own move."""
     if components.folding(rules, MODE_SOLVE):
@@ -43,7 +43,7 @@ def apply_move(state, rules, move, child):
     swaps.folded_apply(state, move, child)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def state_key(state, rules, mode):
     """The key of the position's class (of the position alone when not folding)."""
     if components.folding(rules, mode):
@@ -51,7 +51,7 @@ def state_key(state, rules, mode):
     return swaps.folded_key(state, rules, mode)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def plain_moves(state, rules, move, out):
     """The plain moves a move of ``gen_moves`` stands for, in order (the
     swaps, then its own move); returns how many."""

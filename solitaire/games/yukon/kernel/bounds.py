@@ -41,14 +41,14 @@ The kernel packs greedily (any disjoint set gives a valid bound):
    (KC on QH and KH on QC).  Cut sets of up to CYCLE_SPAN cards are tried.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.yukon.kernel.state import CAP, CUT_SETS, DOWN, FOUND, LEN, PILES, R_OFF, card_at
+from solitaire.jit.compile import kernel
 
 CYCLE_SPAN = 4  # most face-up cards in one cut set tried for the cycles of two intervals
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def lower_bound(state, rules):
     """Admissible: one foundation move per card not home, plus one tableau
     move per waiting cycle taken (module docstring)."""
@@ -64,7 +64,7 @@ def lower_bound(state, rules):
     return 52 - home + cycles
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _one_interval_cycles(state, cut_sets, where, below):
     """Step 1: the one-interval cycles taken, the cards of their cut sets and
     the tableau cards (bit sets); fills ``where`` and ``below``."""
@@ -100,7 +100,7 @@ def _one_interval_cycles(state, cut_sets, where, below):
     return cycles, used, in_tableau
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _closing_cut(state, b, a, cut, used, where, cut_sets):
     """The cut set of an interval (d, b], d a card of a's suit lower than a
     under b, disjoint from ``cut`` and ``used`` and of at most CYCLE_SPAN
@@ -124,7 +124,7 @@ def _closing_cut(state, b, a, cut, used, where, cut_sets):
     return np.uint64(0)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _two_interval_cycles(state, cut_sets, used, in_tableau, where, below):
     """Step 2: the two-interval cycles taken among the cards not ``used``."""
     one = np.uint64(1)

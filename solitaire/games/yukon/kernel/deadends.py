@@ -140,14 +140,14 @@ the sets themselves, see ``_window_fails``), and stops a window as soon as
 NT_x(z) fails; a dead-end check costs 15-25% more than without it.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.yukon.kernel.state import DEAD_END, DOWN, FOUND, KING, LEN, PILES, PINNED, TWIN_WINDOW, TWINS, \
     card_at
 from solitaire.jit.cards import is_red, twin_of
+from solitaire.jit.compile import kernel
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def _pile_masks(state):
     """Bit sets of card codes for the fixpoints below: for each tableau card
     the cards under it and over it in its pile, then the face-down cards and
@@ -174,7 +174,7 @@ def _pile_masks(state):
 
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def frozen_cards(state):
     """The frozen cards: the greatest set F of tableau cards none of which
     can ever move again (module docstring), as a bit set of card codes.
@@ -224,7 +224,7 @@ def frozen_cards(state):
     return frozen
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _mark_never_top(state, st, su, nt):
     """Set nt[x] = NT(x) for every tableau card from the current sets;
     return whether every pile keeps its bottom card for ever ([no empty pile])."""
@@ -246,7 +246,7 @@ def _mark_never_top(state, st, su, nt):
     return no_empty
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _never_top_at(state, p, i, st, su):
     """NT of the card at index i of pile p, read directly from the sets."""
     one = np.uint64(1)
@@ -259,7 +259,7 @@ def _never_top_at(state, p, i, st, su):
     return False
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _free_targets(state, z, st, nt, below, above):
     """How many targets of z [targets] cannot rule out, and how many the
     twin conditions cannot (they do not count "above z with (z, t] in ST")."""
@@ -287,7 +287,7 @@ def _free_targets(state, z, st, nt, below, above):
     return free, free4
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _twin_above(state, p, i, st, su):
     """[twin above]: z's twin x above z, x in SU, each card of (z, x) face
     down or in ST."""
@@ -304,7 +304,7 @@ def _twin_above(state, p, i, st, su):
     return False
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _sweep(state, below, above, st, su, keep_st, keep_su, twins, defer, nt):
     """One pass over every tableau card, removing those (but the kept ones)
     that break their condition.  Returns the new sets, whether anything was
@@ -358,7 +358,7 @@ def _sweep(state, below, above, st, su, keep_st, keep_su, twins, defer, nt):
     return st, su, changed, waiting
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _window_never_top(state, below, above, tableau, st, su, p, i, twins, nt):
     """[twin window]'s last condition for the card z at index i of pile p:
     NT(z) in the window sets, the greatest pair (the pinned conditions,
@@ -376,7 +376,7 @@ def _window_never_top(state, below, above, tableau, st, su, p, i, twins, nt):
     return _never_top_at(state, p, i, wst, wsu)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _window_fails(state, below, above, tableau, st, su, waiting, twins, nt):
     """The cards of ``waiting`` that [twin window] does not keep in ST: the twin x is
     not in SU, or z may be a top card before x's first tableau move.
@@ -401,7 +401,7 @@ def _window_fails(state, below, above, tableau, st, su, waiting, twins, nt):
     return fails
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def pinned_cards(state, twins=False, windows=False):
     """The pinned cards: the set SU of the greatest pair (ST, SU) (module
     docstring), as a bit set of card codes: cards that can never reach their
@@ -432,7 +432,7 @@ def pinned_cards(state, twins=False, windows=False):
     return su
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def is_dead(state, flags=DEAD_END):
     """Some card never reaches its foundation, by the strongest test of
     ``flags`` (a switch word): the pinned cards with ``PINNED`` (they hold

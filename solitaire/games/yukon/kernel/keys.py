@@ -8,9 +8,9 @@ is this key of a canonical member when positions are folded by swaps
 (``swaps``).
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.yukon.kernel.state import CAP, CARDS, DOWN, FOLD_PILES, LEN, PILES, R_OFF
+from solitaire.jit.compile import kernel
 from solitaire.jit.hashing import mix64
 
 _rng = np.random.default_rng(20240531)
@@ -19,7 +19,7 @@ ZDOWN = _rng.integers(1, 2**63, size=8, dtype=np.int64).astype(np.uint64)  # a p
 ZPILE = _rng.integers(1, 2**63, size=PILES, dtype=np.int64).astype(np.uint64)  # a pile's place (no folding)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def pile_hash(state, p, fold):
     """Zobrist hash of pile p (with its place among the piles unless ``fold``)."""
     h = ZDOWN[state[DOWN + p]]
@@ -30,7 +30,7 @@ def pile_hash(state, p, fold):
     return h
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def position_key(state, rules, mode):
     """Sum of the mixed pile hashes: order-free with ``FOLD_PILES``."""
     fold = (rules[R_OFF] & FOLD_PILES) != 0

@@ -33,18 +33,18 @@ nodes of deals 64, 274, 531 and 988, sampled).  Move ordering (best first)
 only changes speed, never a verdict.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.yukon.kernel.deadends import is_dead
 from solitaire.games.yukon.kernel.state import CAP, CARDS, DEAD_END, DOWN, FOUND, FOUNDATION_DEST, KING, LEN, \
     ONE_EMPTY, PILES, PINNED, R_OFF, SAFE_FOUNDATION, STATE_LEN, card_at, encode_move, fits_on, move_dest, move_index, \
     move_src
 from solitaire.jit.cards import is_red, rank_of
+from solitaire.jit.compile import kernel
 from solitaire.jit.modes import MODE_ALL
 from solitaire.jit.ordering import sort_best_first
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def safe_to_foundation(state, card):
     """Both opposite-colour cards one rank lower are home."""
     need = rank_of(card) - 1
@@ -53,7 +53,7 @@ def safe_to_foundation(state, card):
     return state[FOUND + 1] >= need and state[FOUND + 2] >= need
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _score(state, src, index, dest):
     """Move-ordering heuristic (higher first).
 
@@ -81,7 +81,7 @@ def _score(state, src, index, dest):
     return score - 20 * np.int64(state[DOWN + dest])
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def order_key(state, move, code):
     """The sort key of ``move`` of ``state``: its score (``_score``, at
     least 0), ties broken by the higher ``code`` (the code it is stored as)."""
@@ -89,7 +89,7 @@ def order_key(state, move, code):
     return (np.int64(score) << 32) | np.int64(code)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def position_moves(state, rules, out, mode):
     """The moves of ``state`` alone, best first.  With the reductions
     (``mode`` not ``MODE_ALL``), a dead position has none, and a safe
@@ -108,7 +108,7 @@ def position_moves(state, rules, out, mode):
     return n
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def dead_or_forced(state, flags, out):
     """0 if the position is dead (``deadends``, by the tests ``flags`` has),
     1 with the safe foundation move in ``out[0]`` if it has one (and
@@ -127,7 +127,7 @@ def dead_or_forced(state, flags, out):
     return -1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _tops(state):
     """The first empty pile (-1: none) and the pile tops, as a bit set."""
     first_empty = -1
@@ -142,7 +142,7 @@ def _tops(state):
     return first_empty, tops
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _king_moves(state, p, i, one_empty, first_empty, out, n):
     """Append the moves of the King at (p, i) to empty piles (``ONE_EMPTY``:
     to the first one only, and none for a King with nothing under it)."""
@@ -158,7 +158,7 @@ def _king_moves(state, p, i, one_empty, first_empty, out, n):
     return n
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def _target_moves(state, p, i, card, tops, out, n):
     """Append the moves of the non-King ``card`` at (p, i) onto the pile tops
     it fits (rank + 1, the other colour)."""
@@ -174,7 +174,7 @@ def _target_moves(state, p, i, card, tops, out, n):
     return n
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def legal_moves(state, flags, out, n):
     """Append the legal moves to ``out[n:]`` (one empty pile with
     ``ONE_EMPTY`` in the switch word ``flags``); returns the new count."""
@@ -195,7 +195,7 @@ def legal_moves(state, flags, out, n):
     return n
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def play(state, move, child):
     """Write the position after the plain ``move`` into ``child``."""
     for k in range(STATE_LEN):  # an explicit loop: numba's child[:] = state is ten times slower
@@ -219,11 +219,11 @@ def play(state, move, child):
         child[DOWN + src] = index - 1  # the new top card turns face up
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def move_cost(state, rules, move):
     return 1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def is_won(state, rules):
     return state[FOUND] == KING and state[FOUND + 1] == KING and state[FOUND + 2] == KING and state[FOUND + 3] == KING

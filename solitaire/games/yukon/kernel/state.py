@@ -21,9 +21,9 @@ opt-in search option ``SWAP_COMPONENTS``.  ``MODE_ALL`` applies no
 reduction whatever the word says, but the pile folding of the key.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.jit.cards import is_red, rank_of
+from solitaire.jit.compile import kernel
 
 PILES = 7
 CAP = 52
@@ -56,32 +56,32 @@ ALL_REDUCTIONS = (SAFE_FOUNDATION | FOLD_PILES | ONE_EMPTY | DEAD_END | PINNED |
                   | SWAP_CLASSES)
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def encode_move(src, index, dest):
     return (src * CAP + index) * 8 + dest
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_src(move):
     return move // 8 // CAP
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_index(move):
     return move // 8 % CAP
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def move_dest(move):
     return move % 8
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def card_at(state, pile, index):
     return np.int64(state[CARDS + pile * CAP + index])
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def fits_on(card, target):
     """Yukon building: one rank lower and the other colour."""
     return rank_of(card) + 1 == rank_of(target) and is_red(card) != is_red(target)

@@ -66,13 +66,13 @@ twins are face up); under it, a covered twin's stack would hold it: not
 free.  Seven piles, two per pair: k <= 3.
 """
 import numpy as np
-from numba import njit
 
 from solitaire.games.yukon.kernel.keys import position_key
 from solitaire.games.yukon.kernel.moves import dead_or_forced, legal_moves, order_key, play, position_moves
 from solitaire.games.yukon.kernel.state import CAP, DOWN, FOUNDATION_DEST, LEN, MAX_MOVES, MOVE_BITS, PILES, \
     R_OFF, STATE_LEN, SWAP_CLASSES, card_at, encode_move, fits_on, move_dest, move_index, move_src
 from solitaire.jit.cards import rank_of, twin_of
+from solitaire.jit.compile import kernel
 from solitaire.jit.modes import MODE_SOLVE
 from solitaire.jit.ordering import sort_best_first
 
@@ -81,13 +81,13 @@ PAIR_SHIFT = MOVE_BITS  # the swapped pairs F sit above the move code
 MAX_CLASS_MOVES = 2**MAX_PAIRS * MAX_MOVES  # each member adds at most MAX_MOVES - 1
 
 
-@njit(_nrt=False, cache=True, inline="always")
+@kernel(inline="always")
 def folding(rules, mode):
     """Only the solvability search folds (a swap costs a move)."""
     return mode == MODE_SOLVE and (rules[R_OFF] & SWAP_CLASSES) != 0
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def swap_pairs(state, covered, bare, stacks):
     """Writes each swap pair's covered and bare twin and the cards of its
     stack (a bit set), in order of the pair's lower card; returns how many
@@ -129,13 +129,13 @@ def swap_pairs(state, covered, bare, stacks):
     return k
 
 
-@njit(_nrt=True, cache=True, inline="always")
+@kernel(allocates=True, inline="always")
 def _pair_arrays():
     """Room for the swap pairs (24 pairs of twins at most)."""
     return np.empty(24, dtype=np.int64), np.empty(24, dtype=np.int64), np.empty(24, dtype=np.uint64)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _find(state, card):
     """pile * CAP + index of a card in the tableau (-1 if absent)."""
     for p in range(PILES):
@@ -145,7 +145,7 @@ def _find(state, card):
     return -1
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def swap_move(state, a, b):
     """The move that carries the stack on whichever of twins a, b is covered
     onto the other (a swap pair of ``state``)."""
@@ -156,7 +156,7 @@ def swap_move(state, a, b):
     return encode_move(pa, ia + 1, pb)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _play(state, move, scratch):
     """Play a plain move in place (``scratch``: a spare state)."""
     play(state, move, scratch)
@@ -164,7 +164,7 @@ def _play(state, move, scratch):
         state[k] = scratch[k]
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _member(state, flips, covered, bare, k, out, scratch):
     """``out`` = ``state`` with the swap pairs in the bit set ``flips`` swapped."""
     for j in range(STATE_LEN):
@@ -174,7 +174,7 @@ def _member(state, flips, covered, bare, k, out, scratch):
             _play(out, swap_move(out, covered[j], bare[j]), scratch)
 
 
-@njit(_nrt=True, cache=True, inline="always")
+@kernel(allocates=True, inline="always")
 def folded_key(state, rules, mode):
     """The key of the position's class (its own key when not folding)."""
     if not folding(rules, mode):
@@ -194,7 +194,7 @@ def folded_key(state, rules, mode):
     return position_key(canonical, rules, mode)
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _is_swap(state, move, covered, bare, k):
     """Does ``move`` carry the stack of a swap pair from one twin onto the other?"""
     src, index, dest = move_src(move), move_index(move), move_dest(move)
@@ -208,7 +208,7 @@ def _is_swap(state, move, covered, bare, k):
     return False
 
 
-@njit(_nrt=False, cache=True)
+@kernel
 def _touches_all(state, move, flips, covered, bare, stacks, k):
     """Does ``move`` of ``state`` touch every pair in ``flips``: move a twin of
     the pair, land on a twin or on a card of its stack, or turn up a card
@@ -241,7 +241,7 @@ def _touches_all(state, move, flips, covered, bare, stacks, k):
     return True
 
 
-@njit(_nrt=True, cache=True, inline="always")
+@kernel(allocates=True, inline="always")
 def folded_moves(state, rules, out, mode):
     """The moves of the position's class, best first (``(F, m)`` codes,
     module docstring); the position's own moves when not folding."""
@@ -278,7 +278,7 @@ def folded_moves(state, rules, out, mode):
     return n
 
 
-@njit(_nrt=True, cache=True, inline="always")
+@kernel(allocates=True, inline="always")
 def folded_apply(state, move, child):
     """Play ``(F, m)``: the swaps of F, then m."""
     flips = move >> PAIR_SHIFT
@@ -292,7 +292,7 @@ def folded_apply(state, move, child):
     play(member, move & ((1 << PAIR_SHIFT) - 1), child)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def plain_moves(state, move, out):
     """The plain moves ``(F, m)`` stands for, in order (the swaps, then m);
     returns how many."""

@@ -83,6 +83,7 @@ from solitaire.games.yukon.kernel.moves import dead_or_forced, legal_moves, orde
 from solitaire.games.yukon.kernel.state import DOWN, FOLD_PILES, FOUNDATION_DEST, LEN, MAX_MOVES, MOVE_BITS, PILES, \
     R_OFF, STATE_LEN, SWAP_COMPONENTS, card_at, encode_move, fits_on, move_dest, move_index, move_src
 from solitaire.jit.cards import twin_of
+from solitaire.jit.compile import kernel
 from solitaire.jit.hashing import mix64
 from solitaire.jit.modes import MODE_SOLVE
 from solitaire.jit.ordering import sort_best_first
@@ -179,7 +180,7 @@ def _room():
             np.empty((MAX_MEMBERS, PILES), dtype=np.uint64))
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def members(state, rules, room, upto):
     """Fill ``room`` (``_room``) with the class of ``state``, breadth first
     from it: the number of members, or -1 if there are more than
@@ -249,7 +250,7 @@ def _parent_has(parent, swap, move):
     return m_src != dest or move_index(move) > lowest_at
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def state_key(state, rules, mode):
     """The key of the position's class (its own key when not folding, or
     when the class has one member or more than MAX_MEMBERS)."""
@@ -262,7 +263,7 @@ def state_key(state, rules, mode):
     return room[1][:count].min()
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def gen_moves(state, rules, out, mode):
     """The moves of the position's class, best first (``(i, m)`` codes,
     module docstring); the position's own moves when not folding."""
@@ -299,7 +300,7 @@ def gen_moves(state, rules, out, mode):
     return n
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def apply_move(state, rules, move, child):
     """Play ``(i, m)``: the swaps to the i-th member, then m."""
     i = move >> MEMBER_SHIFT
@@ -311,7 +312,7 @@ def apply_move(state, rules, move, child):
     play(room[0][i], move & ((1 << MEMBER_SHIFT) - 1), child)
 
 
-@njit(_nrt=True, cache=True)
+@kernel(allocates=True)
 def plain_moves(state, rules, move, out):
     """The plain moves ``(i, m)`` stands for, in order (the swaps, then m);
     returns how many."""
