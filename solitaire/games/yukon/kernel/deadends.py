@@ -226,24 +226,38 @@ def frozen_cards(state):
 
 @kernel(inline="always")
 def _mark_never_top(state, st, su, nt):
-    """Set nt[x] = NT(x) for every tableau card from the current sets;
-    return whether every pile keeps its bottom card for ever ([no empty pile])."""
-    one = np.uint64(1)
-    no_empty = True
+    """Set nt[x] = NT(x) for every tableau card from the current sets."""
     for p in range(PILES):
         length = np.int64(state[LEN + p])
-        if length == 0:
-            no_empty = False
-            continue
-        b = one << np.uint64(card_at(state, p, 0))
+        for i in range(length - 1, -1, -1):
+            _mark_at(state, p, i, length, st, su, nt)
+
+
+@kernel(inline="always")
+def _mark_at(state, p, i, length, st, su, nt):
+    """nt[z] = NT(z) for the card z at index i of pile p, from the sets and
+    the NT of the card above it: that card a is in ST, and in SU or NT(a)."""
+    z = card_at(state, p, i)
+    if i == length - 1:
+        nt[z] = False
+    else:
+        a = card_at(state, p, i + 1)
+        abit = np.uint64(1) << np.uint64(a)
+        nt[z] = (st & abit) != 0 and ((su & abit) != 0 or nt[a])
+    return z
+
+
+@kernel(inline="always")
+def _bottoms_stay(state, st, su):
+    """Whether every pile keeps its bottom card for ever ([no empty pile]):
+    no pile is empty and every bottom card is in ST and SU."""
+    for p in range(PILES):
+        if state[LEN + p] == 0:
+            return False
+        b = np.uint64(1) << np.uint64(card_at(state, p, 0))
         if st & b == 0 or su & b == 0:
-            no_empty = False
-        nt[card_at(state, p, length - 1)] = False
-        for i in range(length - 2, -1, -1):  # NT: a card a above x, (x, a] in ST, a in SU
-            a = card_at(state, p, i + 1)
-            abit = one << np.uint64(a)
-            nt[card_at(state, p, i)] = (st & abit) != 0 and ((su & abit) != 0 or nt[a])
-    return no_empty
+            return False
+    return True
 
 
 @kernel(inline="always")
@@ -309,16 +323,28 @@ def _sweep(state, below, above, st, su, keep_st, keep_su, twins, defer, nt):
     """One pass over every tableau card, removing those (but the kept ones)
     that break their condition.  Returns the new sets, whether anything was
     removed, and, with ``defer``, the cards left in ST only because [twin window] has
-    not been tried yet (without ``defer`` they are removed)."""
+    not been tried yet (without ``defer`` they are removed).
+
+    ``nt`` must hold NT read with sets holding the current ones (``_mark_never_top``
+    once before the first sweep, and again after any removal outside a sweep).
+    Each pile is read from the top down, setting NT of a card just before
+    its tests: NT(x) depends only on the cards above x, whose removals in
+    this pass are already made, so a removal near the top of a pile reaches
+    the cards under it in the same pass, not one pass per card.  A value
+    read from a pile not yet passed is the one from the last pass, read with
+    larger sets: conditions only get easier as the sets grow, so a card it
+    removes is removed rightly, and after a pass that removes nothing every
+    value read was current.  The same greatest pair comes out, in about half
+    the passes."""
     one = np.uint64(1)
-    no_empty = _mark_never_top(state, st, su, nt)
+    no_empty = _bottoms_stay(state, st, su)
     changed = False
     waiting = np.uint64(0)
     for p in range(PILES):
         length = np.int64(state[LEN + p])
         down = np.int64(state[DOWN + p])
-        for i in range(length):
-            z = card_at(state, p, i)
+        for i in range(length - 1, -1, -1):
+            z = _mark_at(state, p, i, length, st, su, nt)
             zbit = one << np.uint64(z)
             s = z // 13
             r = z % 13 + 1
@@ -368,6 +394,7 @@ def _window_never_top(state, below, above, tableau, st, su, p, i, twins, nt):
     keep_st = st | (np.uint64(1) << np.uint64(twin_of(card_at(state, p, i))))
     wst = tableau
     wsu = tableau
+    _mark_never_top(state, wst, wsu, nt)
     changed = True
     while changed:
         if not _never_top_at(state, p, i, wst, wsu):
@@ -410,8 +437,8 @@ def pinned_cards(state, twins=False, windows=False):
 
     Computed from ST = SU = every tableau card by removing, until a whole
     sweep changes nothing, each card that breaks its condition.  NT (never
-    the top) is recomputed at the start of every sweep, so in the last sweep
-    every test reads the final sets.  [twin window] needs a fixpoint of its own per
+    the top) is kept current as the sweeps go (``_sweep``), so in the last
+    sweep every test reads the final sets.  [twin window] needs a fixpoint of its own per
     card, so it is tried only once a sweep has removed nothing, and only for
     the cards that would otherwise leave ST.  The conditions only get easier
     as the sets grow, so this reaches the greatest pair.
@@ -421,12 +448,14 @@ def pinned_cards(state, twins=False, windows=False):
     st = tableau  # never the base of a tableau move
     su = tableau  # never goes to its foundation
     zero = np.uint64(0)
+    _mark_never_top(state, st, su, nt)
     while su != 0:
         st, su, changed, waiting = _sweep(state, below, above, st, su, zero, zero, twins, windows, nt)
         if not changed and waiting != 0:
             fails = _window_fails(state, below, above, tableau, st, su, waiting, twins, nt)
             st &= ~fails
             changed = fails != 0
+            _mark_never_top(state, st, su, nt)  # the windows used nt; and ST lost cards outside a sweep
         if not changed:
             break
     return su
