@@ -145,21 +145,10 @@ def _pack_four_cycles(state, alive, column):
     mb = np.empty((52, 4), np.int64)
     for k in range(NCOLS):
         _below_minima(state, alive, mb, k)
-    # sm[t, s, r]: least mb[u2, s] over alive suit-t cards u2 of rank >= r
-    sm = np.empty((4, 4, 15), np.int64)
     found = True
     first = 0  # cards u below this were tried and close no cycle
     while found:
         found = False
-        for t in range(4):
-            for s in range(4):
-                m = 14
-                sm[t, s, 14] = 14
-                for r in range(13, 0, -1):
-                    c = t * 13 + r - 1
-                    if alive[c] and mb[c, s] < m:
-                        m = mb[c, s]
-                    sm[t, s, r] = m
         # Removing cards never creates a cycle, so a card u that closed none
         # before the last removal closes none now: the scan goes on from the
         # last cycle's u (the same packing as a scan from 0, faster).
@@ -170,27 +159,27 @@ def _pack_four_cycles(state, alive, column):
             ru = rank_of(u)
             for t in range(4):
                 mt = mb[u, t]  # v: the lowest alive suit-t card below u
-                if mt < 13 and sm[t, su, mt + 1] < ru:
-                    # some alive u2 of suit t above rank mt has below it an
-                    # alive v2 of u's suit below rank ru: cycle u v u2 v2.
-                    # The four are distinct: u is outside F, so any card of
-                    # its suit below it is higher (v2 != v, u2 != u).
-                    v = t * 13 + mt - 1
-                    for r2 in range(mt + 1, 14):
-                        u2 = t * 13 + r2 - 1
-                        if alive[u2] and mb[u2, su] < ru:
-                            v2 = su * 13 + mb[u2, su] - 1
-                            alive[u] = False
-                            alive[v] = False
-                            alive[u2] = False
-                            alive[v2] = False
-                            # only the columns of the removed cards change
-                            _below_minima(state, alive, mb, column[u])
-                            _below_minima(state, alive, mb, column[u2])
-                            break
-                    total += 1
-                    found = True
-                    first = u
+                # an alive u2 of suit t above rank mt with an alive v2 of u's
+                # suit below rank ru under it closes the cycle u v u2 v2.  The
+                # four are distinct: u is outside F, so any card of its suit
+                # below it is higher (v2 != v, u2 != u).
+                for r2 in range(mt + 1, 14):
+                    u2 = t * 13 + r2 - 1
+                    if alive[u2] and mb[u2, su] < ru:
+                        v = t * 13 + mt - 1
+                        v2 = su * 13 + mb[u2, su] - 1
+                        alive[u] = False
+                        alive[v] = False
+                        alive[u2] = False
+                        alive[v2] = False
+                        # only the columns of the removed cards change
+                        _below_minima(state, alive, mb, column[u])
+                        _below_minima(state, alive, mb, column[u2])
+                        total += 1
+                        found = True
+                        first = u
+                        break
+                if found:
                     break
             if found:
                 break
