@@ -321,6 +321,7 @@ def _load_code(spec: GameSpec, start: ReferenceState, rules: dict[str, Any], tt_
     moves = np.zeros(spec.max_moves, dtype=np.int32)
     if calls.gen_moves(spec.handle, warm.root, warm.rules_arr, moves, MODE_SOLVE) > 0:  # as an A* line is rebuilt
         calls.apply_move(spec.handle, warm.root, warm.rules_arr, np.int32(moves[0]), np.empty_like(warm.root))
+        spec.describe_move(warm.root, warm.rules_arr, int(moves[0]))  # as a win is spelled out
     if spec.search.relaxation and spec.search.relaxed_rules(warm.rules_arr) is None:
         spec.search.prove_lost(warm.root, warm.rules_arr, 1)
 
