@@ -334,8 +334,8 @@ def _sweep(state, below, above, st, su, keep_st, keep_su, twins, defer, nt):
     read from a pile not yet passed is the one from the last pass, read with
     larger sets: conditions only get easier as the sets grow, so a card it
     removes is removed rightly, and after a pass that removes nothing every
-    value read was current.  The same greatest pair comes out, in about half
-    the passes."""
+    value read was current.  The same greatest pair comes out, in fewer
+    passes (13 instead of 20 on positions of random games of deal 510)."""
     one = np.uint64(1)
     no_empty = _bottoms_stay(state, st, su)
     changed = False
