@@ -519,15 +519,6 @@ def test_twin_set_kernel_equals_plain_statement_in_play(seed, steps):
         assert kernel_pinned(state) <= kernel_pinned(state, True)
 
 
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 150))
-def test_window_set_kernel_equals_plain_statement_in_play(seed, steps):
-    """With [twin window] too, where the kernel removes cards from ST between
-    its passes: the same greatest pair as the plain fixpoint."""
-    for state in positions_of_a_random_game(seed, steps):
-        assert kernel_pinned(state, True, True) == pinned_set(state, True, windows=True)
-
-
 # --- twin window ([twin window]): [twin above] with a waiting window --------------
 WINDOW_PILES = [["JD", "TH", "QD", "JH"], ["QC", "QH"], ["KC"], ["KD"], ["KH"], [], []]
 WINDOW_FOUNDATIONS = [11, 10, 9, 13]  # up to JC, TD, 9H, KS
