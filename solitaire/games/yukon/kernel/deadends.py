@@ -304,6 +304,19 @@ def _free_targets(state, z, st, nt, below, above):
 
 
 @kernel(inline="always")
+def _under(state, p, i, z, st):
+    """[under] for z (in ST) at index i of pile p: a lower card y of its
+    suit lies under it with every card of (y, z] in ST."""
+    for j in range(i - 1, -1, -1):
+        y = card_at(state, p, j)
+        if y // 13 == z // 13 and y < z:
+            return True
+        if st & (np.uint64(1) << np.uint64(y)) == 0:
+            return False
+    return False
+
+
+@kernel(inline="always")
 def _twin_above(state, p, i, st, su):
     """[twin above]: z's twin x above z, x in SU, each card of (z, x) face
     down or in ST."""
@@ -356,14 +369,8 @@ def _sweep(state, below, above, st, su, keep_st, keep_su, twins, defer, nt):
                 if not ok:  # [suit]: a lower card of its suit never goes home
                     lower_of_suit = ((one << np.uint64(r - 1)) - one) << np.uint64(s * 13)
                     ok = (su & lower_of_suit) != 0
-                if not ok and st & zbit != 0:  # [under]: a lower card of its suit under it, (y, z] in ST
-                    for j in range(i - 1, -1, -1):
-                        y = card_at(state, p, j)
-                        if y // 13 == s and y < z:
-                            ok = True
-                            break
-                        if st & (one << np.uint64(y)) == 0:
-                            break
+                if not ok and st & zbit != 0:
+                    ok = _under(state, p, i, z, st)
                 if not ok:
                     su &= ~zbit
                     changed = True
@@ -408,16 +415,7 @@ def _suit_pass(state, where, st, su, keep_su, nt):
                 break  # kept, or [covered]: by [suit] it keeps every higher card of its suit
             p = where[z] // CAP
             i = where[z] % CAP
-            under = False  # [under]: z in ST, a lower card y of its suit under it, (y, z] in ST
-            if st & zbit:
-                for j in range(i - 1, -1, -1):
-                    y = card_at(state, p, j)
-                    if y // 13 == s and y < z:
-                        under = True
-                        break
-                    if st & (one << np.uint64(y)) == 0:
-                        break
-            if under:
+            if st & zbit and _under(state, p, i, z, st):  # [under]
                 break
             su &= ~zbit
             touched |= np.int64(1) << p
