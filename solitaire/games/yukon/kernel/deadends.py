@@ -151,10 +151,11 @@ from solitaire.jit.compile import kernel
 def _pile_masks(state):
     """Bit sets of card codes for the fixpoints below: for each tableau card
     the cards under it and over it in its pile, then the face-down cards and
-    all tableau cards."""
+    all tableau cards; and each tableau card's place, pile * CAP + index."""
     one = np.uint64(1)
     below = np.zeros(52, dtype=np.uint64)
     above = np.zeros(52, dtype=np.uint64)
+    where = np.empty(52, dtype=np.int64)
     down = np.uint64(0)
     tableau = np.uint64(0)
     for p in range(PILES):
@@ -164,14 +165,14 @@ def _pile_masks(state):
             x = card_at(state, p, i)
             below[x] = under
             under |= one << np.uint64(x)
+            where[x] = p * CAP + i
             if i < state[DOWN + p]:
                 down |= one << np.uint64(x)
         for i in range(length):
             x = card_at(state, p, i)
             above[x] = under & ~below[x] & ~(one << np.uint64(x))
         tableau |= under
-    return below, above, down, tableau
-
+    return below, above, down, tableau, where
 
 
 @kernel(allocates=True)
@@ -184,7 +185,7 @@ def frozen_cards(state):
     get easier as F grows, so this reaches the greatest such set.
     """
     one = np.uint64(1)
-    below, above, down, frozen = _pile_masks(state)
+    below, above, down, frozen, _ = _pile_masks(state)
     changed = True
     while changed and frozen != 0:
         changed = False
@@ -484,11 +485,7 @@ def pinned_cards(state, twins=False, windows=False):
     the cards that would otherwise leave ST.  The conditions only get easier
     as the sets grow, so this reaches the greatest pair.
     """
-    below, above, _, tableau = _pile_masks(state)
-    where = np.empty(52, dtype=np.int64)  # pile * CAP + index of each tableau card
-    for p in range(PILES):
-        for i in range(np.int64(state[LEN + p])):
-            where[card_at(state, p, i)] = p * CAP + i
+    below, above, _, tableau, where = _pile_masks(state)
     nt = np.zeros(52, dtype=np.bool_)  # x is never the top of its pile
     st = tableau  # never the base of a tableau move
     su = tableau  # never goes to its foundation
