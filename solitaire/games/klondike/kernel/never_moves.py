@@ -6,8 +6,10 @@ import numpy as np
 from solitaire.games.klondike.kernel.state import (FOUND, PILES, R_DRAW, R_F2T, TALON, TLEN, in_last_pass, pile_card,
                                                    pile_down, pile_len)
 from solitaire.games.klondike.kernel.talon import in_reach_now, talon_run_end
-from solitaire.jit.cards import is_red, rank_of, suit_of
 from solitaire.jit.compile import kernel
+
+SUIT = np.int64(0x1FFF)  # one suit's bits
+KINGS = np.int64(1 << 12 | 1 << 25 | 1 << 38 | 1 << 51)
 
 
 @kernel
@@ -58,14 +60,18 @@ def never_moves(state, rules):
     How it is computed (speed only: every condition grows with the sets, so
     the least pair, and the answer, do not depend on the order cards are
     tried in).  Sweeps add cards until one adds none; M, B and the talon
-    indices in M are bit masks.  ``targets`` holds the cards a card may be
-    built on: pile tops now, cards whose covering card is in B, talon cards
-    in M, and with foundation_to_tableau the foundation cards.  A sweep
-    tries a pile's face-up cards bottom up (a carried card follows the one
-    under it at once), then its face-down cards top down while the one
-    above is in B, then the talon from its last card down (in the last
-    pass a card follows the cards above it).  (One loop: helpers returning
-    the sets as tuples made the test half as slow again.)
+    indices in M are bit masks, and so are the two conditions on the
+    card: ``movable``, the cards that have a place on the tableau (a parent
+    among the pile tops now, the cards whose covering card is in B, the
+    talon cards in M and, with foundation_to_tableau, the foundation cards;
+    every King once a pile can be emptied), and ``homeable``, the cards
+    whose lower cards are all home or in M.  Both are kept current as cards
+    join, so a card is tried with two bit tests.  A sweep tries a pile's
+    face-up cards bottom up (a carried card follows the one under it at
+    once), then its face-down cards top down while the one above is in B,
+    then the talon from its last card down (in the last pass a card follows
+    the cards above it).  (One loop: helpers returning the sets as tuples
+    made the test half as slow again.)
     """
     f2t = rules[R_F2T] != 0
     last_pass = in_last_pass(state, rules)
@@ -79,16 +85,20 @@ def never_moves(state, rules):
         home = np.int64(state[FOUND + s])
         done |= ((np.int64(1) << home) - 1) << (13 * s)
         left += 13 - home
-    targets = done if f2t else np.int64(0)  # bit per card a card could be built on
-    based = np.int64(0)  # B: bit per tableau card that can make a base move
-    talon_done = np.int64(0)  # bit j: talon card j is in M
-    empty_pile = False  # some pile is empty now, or its bottom card is in B
+    homeable = np.int64(0)
+    for s in range(4):
+        homeable |= _homeable_suit(done, 13 * s)
+    tops = done if f2t else np.int64(0)  # cards a card could be built on now
+    empty_pile = False
     for p in range(PILES):
         n = pile_len(state, p)
         if n == 0:
             empty_pile = True
         else:
-            targets |= np.int64(1) << pile_card(state, p, n - 1)
+            tops |= np.int64(1) << pile_card(state, p, n - 1)
+    movable = _children(tops) | (KINGS if empty_pile else np.int64(0))
+    based = np.int64(0)  # B: bit per tableau card that can make a base move
+    talon_done = np.int64(0)  # bit j: talon card j is in M
     changed = True
     while changed and left > 0:
         changed = False
@@ -100,13 +110,12 @@ def never_moves(state, rules):
                 if (based >> x) & 1:
                     continue
                 exposed = i == n - 1 or (based >> pile_card(state, p, i + 1)) & 1 != 0
-                if _has_target(targets, empty_pile, x) or (exposed and _suit_below_done(done, x)):
-                    done, based, targets, empty_pile, left = _base_move(state, p, i, x, done, based, targets,
-                                                                        empty_pile, left)
+                if (movable >> x) & 1 or (exposed and (homeable >> x) & 1):
+                    done, based, homeable, movable, left = _base_move(state, p, i, x, done, based, homeable,
+                                                                      movable, left)
                     changed = True
                 elif not (done >> x) & 1 and i > down and (done >> pile_card(state, p, i - 1)) & 1:
-                    done |= np.int64(1) << x  # carried
-                    left -= 1
+                    done, homeable, left = _join(done, homeable, left, x)  # carried
                     changed = True
             for i in range(down - 1, -1, -1):  # face down: turned up once the card on it is in B
                 x = pile_card(state, p, i)
@@ -114,10 +123,10 @@ def never_moves(state, rules):
                     continue
                 if not (based >> pile_card(state, p, i + 1)) & 1:
                     break
-                if not (_suit_below_done(done, x) or _has_target(targets, empty_pile, x)):
+                if not ((movable | homeable) >> x) & 1:
                     break
-                done, based, targets, empty_pile, left = _base_move(state, p, i, x, done, based, targets,
-                                                                    empty_pile, left)
+                done, based, homeable, movable, left = _base_move(state, p, i, x, done, based, homeable,
+                                                                  movable, left)
                 changed = True
         for j in range(length - 1, -1, -1):  # the talon, from its last card down
             x = np.int64(state[TALON + j])
@@ -131,46 +140,50 @@ def never_moves(state, rules):
                 below = (np.int64(1) << j) - 1
                 if not ((in_reach >> j) & 1 or talon_done & below != 0 or (talon_done >> (j + 1)) & 1):
                     continue
-            if _suit_below_done(done, x) or _has_target(targets, empty_pile, x):
-                done |= np.int64(1) << x
-                targets |= np.int64(1) << x
+            if ((movable | homeable) >> x) & 1:
+                done, homeable, left = _join(done, homeable, left, x)
+                movable |= _children(np.int64(1) << x)
                 talon_done |= np.int64(1) << j
-                left -= 1
                 changed = True
     return left > 0
 
 
 @kernel(inline="always")
-def _base_move(state, p, i, x, done, based, targets, empty_pile, left):
+def _base_move(state, p, i, x, done, based, homeable, movable, left):
     """Card x, at index i of pile p, can make a base move: it joins B and
     M, and the card under it becomes a place to build (or, at the bottom,
     the pile can be emptied)."""
     based |= np.int64(1) << x
     if not (done >> x) & 1:  # a face-up card carried before is in M already
-        done |= np.int64(1) << x
-        left -= 1
+        done, homeable, left = _join(done, homeable, left, x)
     if i > 0:
-        targets |= np.int64(1) << pile_card(state, p, i - 1)
+        movable |= _children(np.int64(1) << pile_card(state, p, i - 1))
     else:
-        empty_pile = True
-    return done, based, targets, empty_pile, left
+        movable |= KINGS
+    return done, based, homeable, movable, left
 
 
 @kernel(inline="always")
-def _suit_below_done(done, x):
-    """Every lower card of x's suit is home or in the set (x could go to
-    its foundation)."""
-    below = (np.int64(1) << (rank_of(x) - 1)) - 1
-    return (done >> (suit_of(x) * 13)) & below == below
+def _join(done, homeable, left, x):
+    """Card x joins M; only its own suit's ``homeable`` bits can change."""
+    done |= np.int64(1) << x
+    first = (x // 13) * 13
+    homeable = (homeable & ~(SUIT << first)) | _homeable_suit(done, first)
+    return done, homeable, left - 1
 
 
 @kernel(inline="always")
-def _has_target(targets, empty_pile, x):
-    """Can x go onto the tableau: a King into a pile all in the set,
-    another card onto a parent in ``targets``?"""
-    r = rank_of(x)
-    if r == 13:
-        return empty_pile
-    first = r if is_red(x) else 13 + r  # the parent in clubs or diamonds
-    second = first + (39 if is_red(x) else 13)
-    return (targets >> first) & 1 != 0 or (targets >> second) & 1 != 0
+def _homeable_suit(done, first):
+    """The cards of the suit starting at bit ``first`` whose lower cards
+    are all in ``done``: every rank up to its lowest card not in it."""
+    d = (done >> first) & SUIT
+    return ((d ^ (d + 1)) & SUIT) << first
+
+
+@kernel(inline="always")
+def _children(cards):
+    """The cards that may be built on some card of the mask: a rank lower,
+    the other colour (suits C, D, H, S at bits 0, 13, 26, 39)."""
+    red = ((cards >> 13) | (cards >> 26)) & SUIT
+    black = (cards | (cards >> 39)) & SUIT
+    return (red >> 1) | ((red >> 1) << 39) | ((black >> 1) << 13) | ((black >> 1) << 26)
