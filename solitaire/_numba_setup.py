@@ -6,6 +6,9 @@ calls every game's kernels, so a stale cache could silently run old rules.
 Keying the cache folder by a hash of all ``solitaire`` sources makes any edit
 start a fresh cache, while an unchanged install reuses it across processes.
 A user-set ``NUMBA_CACHE_DIR`` is respected as the parent folder.
+
+It also spares each process numba's import of ``scipy.linalg`` on the first
+cache load (``_defer_blas_probe``).
 """
 from __future__ import annotations
 
@@ -45,6 +48,43 @@ def _prune_old_caches(current: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def _defer_blas_probe() -> None:
+    """Load numba's numpy support without importing ``scipy.linalg``.
+
+    The first compiled function a process loads makes numba import its
+    ``arraymath`` module, which asks right away whether BLAS is there by
+    importing ``scipy.linalg`` (``_check_blas``): 0.14-0.26 s of a one-deal
+    command.  The answer only picks how ``np.correlate`` and
+    ``np.convolve`` multiply, which no kernel calls.  Here the question is
+    answered by whether scipy is installed, without importing it; numba's
+    linear algebra still imports and checks it when code uses it.
+    """
+    import importlib.util
+    import sys
+
+    if "numba.np.arraymath" in sys.modules:
+        return
+    try:
+        from numba.np import linalg
+    except ImportError:
+        return
+    real = getattr(linalg, "ensure_blas", None)
+    if real is None:
+        return
+
+    def scipy_installed() -> None:
+        if importlib.util.find_spec("scipy") is None:
+            raise ImportError("scipy is not installed")
+
+    linalg.ensure_blas = scipy_installed
+    try:
+        from numba.np import arraymath
+    finally:
+        linalg.ensure_blas = real
+    if getattr(arraymath, "ensure_blas", None) is scipy_installed:
+        arraymath.ensure_blas = real
+
+
 def _configure() -> None:
     import numba
 
@@ -56,6 +96,7 @@ def _configure() -> None:
     except OSError:
         pass  # another process pruned at the same time
     numba.config.CACHE_DIR = str(path)
+    _defer_blas_probe()
 
 
 _configure()
