@@ -86,10 +86,11 @@ def test_least_feedback_is_the_minimum_feedback_set():
 def packing_of(state: BakersDozenState) -> int:
     """The 4-cycle packing ``lower_bound`` adds on top of the cards and F."""
     arr = SPEC.encode(state, ANY_BOTTOM)
-    alive = np.zeros(52, np.bool_)
+    mb = np.empty(52, np.int64)
+    ab = np.empty(52, np.uint64)
     column = np.empty(52, np.int64)
-    bounds._cards_and_blockers(arr, alive, column, True)
-    return int(bounds._pack_four_cycles(arr, alive, column))
+    _, alive = bounds._cards_and_blockers(arr, True, mb, ab, column)
+    return int(bounds._pack_four_cycles(arr, alive, mb, ab, column))
 
 
 def test_sharper_bound_never_exceeds_breadth_first_distance():

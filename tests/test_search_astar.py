@@ -138,6 +138,38 @@ def test_partial_expansion_stores_fewer_positions_for_the_same_proof():
     assert runs[True][1] < runs[False][1] / 2, runs
 
 
+def test_partial_expansion_remembers_the_bounds_it_computed():
+    """A repeated expansion takes its children's bounds from what the
+    first one computed: after a search of Baker's Dozen deal 1, every
+    remembered bound of a child of a position on the shortest line is that
+    child's ``lower_bound``, and over a third of those children are remembered."""
+    bakers = get_game("bakers-dozen")
+    rules = parse_rules(bakers, {})
+    arr = bakers.rules_array(rules)
+    deal = make_deal("bakers-dozen", 1)
+    root = bakers.encode(bakers.new_reference(deal.layout, rules), rules)
+    arena = astar.Arena(Table(64).scratch(), root, len(solve(deal, rules).moves), bakers.max_depth)
+    arena.reset(5_000_000, partial=True)
+    movebuf = np.zeros(bakers.max_moves, dtype=np.int32)
+    status = engine.RUNNING
+    while status == engine.RUNNING:
+        status = astar.step(bakers.handle, arr, modes.MODE_OPTIMAL, arena, movebuf, config.QUANTUM)
+    assert status == engine.SOLVED
+    kernel = bakers.kernel
+    children = remembered = 0
+    child = np.empty_like(root)
+    for state, _ in arena.path(bakers.handle, arr):
+        for move in movebuf[:kernel.gen_moves(state, arr, movebuf, modes.MODE_OPTIMAL)]:
+            kernel.apply_move(state, arr, np.int32(move), child)
+            key = np.uint64(kernel.state_key(child, arr, modes.MODE_OPTIMAL))
+            slot = astar.bound_slot(key, arena.bounds.shape[0])
+            children += 1
+            if arena.bound_keys[slot] == key:
+                remembered += 1
+                assert arena.bounds[slot] == kernel.lower_bound(child, arr)
+    assert remembered > children / 3, (remembered, children)
+
+
 def test_arena_capacity_fills_its_buffer_at_least_as_well_as_rounding_down():
     """The slot count chosen is the better of the two powers of two around
     the balance point: never fewer positions than rounding down (the old

@@ -58,6 +58,8 @@ FULL = 4  # status: the arena ran out of room (memory budget), or a line too dee
 CTL_SIZE = 17
 FIRST_HASH = 1 << 14  # hash slots a search starts with; doubled while more than 3/4 full
 SHARP_SLOTS = 1 << 20
+BOUND_BITS = 16
+BOUND_SLOTS = 1 << BOUND_BITS  # partial expansion: lower bounds remembered for the re-expansions
 
 # A stored position is its key, cost, parent and move (and its link in the
 # open list): 24 bytes, with 4 per hash slot at a load of at most 3/4.  The
@@ -107,6 +109,10 @@ class Arena:
         # one slot unless ``reset`` asks for the sharper bound
         self.sharp_keys = np.zeros(1, dtype=np.uint64)
         self.sharp_bounds = np.zeros(1, dtype=np.int32)
+        # partial expansion: the bounds of the children an expansion left
+        # out, by position key (direct-mapped), for when it is repeated
+        self.bound_keys = np.zeros(1, dtype=np.uint64)
+        self.bounds = np.zeros(1, dtype=np.int16)
         self.root = root.copy()
         self.ctl[UPPER] = upper
         self.ctl[BEST_G] = upper
@@ -126,6 +132,9 @@ class Arena:
         if sharper and weight == 1:
             self.sharp_keys = np.zeros(SHARP_SLOTS, dtype=np.uint64)
             self.sharp_bounds = np.zeros(SHARP_SLOTS, dtype=np.int32)
+        if partial and weight == 1:
+            self.bound_keys = np.zeros(BOUND_SLOTS, dtype=np.uint64)
+            self.bounds = np.zeros(BOUND_SLOTS, dtype=np.int16)
         self.ctl[MAX_NODES] = max_nodes
         self.ctl[WEIGHT] = weight
         self.ctl[FIRST_WIN] = weight > 1
@@ -159,6 +168,13 @@ def _slot_of(keys, slots, key):
     while slots[pos] != 0 and keys[slots[pos] - 1] != key:
         pos = (pos + 1) & np.int64(mask)
     return pos
+
+
+@kernel(inline="always")
+def bound_slot(key, size):
+    """The slot of ``key`` in the remembered bounds (``size`` a power of two
+    up to ``BOUND_SLOTS``)."""
+    return ((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - BOUND_BITS)) & np.uint64(size - 1)
 
 
 @kernel
@@ -219,7 +235,7 @@ def _sharper(game, child, rules, target, h, key, sharp_keys, sharp_bounds):
 
 @kernel
 def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, line_states, line_nodes, movebuf,
-        child, sharp_keys, sharp_bounds, quantum):
+        child, sharp_keys, sharp_bounds, bound_keys, bounds, quantum):
     """Advance A* by up to ``quantum`` expansions; returns the status.
 
     SOLVED: a win shorter than ``upper`` is proved shortest (BEST_G, and the
@@ -334,7 +350,16 @@ def run(game, rules, mode, keys, gs, parents, pmoves, nxt, slots, heads, ctl, li
             pos = _slot_of(keys, slots, key)
             if slots[pos] != 0 and gs[slots[pos] - 1] <= cg:
                 continue  # reached before at no greater cost
-            h = K.lower_bound(game, child, rules)
+            if partial:  # a repeated expansion meets the children it left out again
+                slot = bound_slot(key, bounds.shape[0])
+                if bound_keys[slot] == key:
+                    h = np.int64(bounds[slot])
+                else:
+                    h = K.lower_bound(game, child, rules)
+                    bound_keys[slot] = key
+                    bounds[slot] = h
+            else:
+                h = K.lower_bound(game, child, rules)
             f = cg + weight * h
             if first_win:
                 f = min(f, limit - 1)
@@ -381,4 +406,5 @@ def step(game: K.Game, rules_arr: np.ndarray, mode: int, arena: Arena, movebuf: 
     """One call of the kernel on ``arena``'s arrays."""
     a = arena
     return run(game, rules_arr, mode, a.keys, a.g, a.parent, a.move, a.next, a.slots, a.heads, a.ctl,
-               a.line_states, a.line_nodes, movebuf, a.child, a.sharp_keys, a.sharp_bounds, quantum)
+               a.line_states, a.line_nodes, movebuf, a.child, a.sharp_keys, a.sharp_bounds,
+               a.bound_keys, a.bounds, quantum)

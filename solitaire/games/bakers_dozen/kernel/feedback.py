@@ -26,10 +26,9 @@ lower bound).  The whole search costs tens of microseconds where
 position out of the level being expanded (``solitaire.search.astar``).
 """
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solitaire.games.bakers_dozen.kernel.state import C0, CAP, H0, NCOLS
-from solitaire.jit.bits import popcount
+from solitaire.jit.bits import lowest_bit, popcount
 from solitaire.jit.compile import kernel
 
 ONE = np.uint64(1)
@@ -63,16 +62,10 @@ def precedence_graph(state, alive, succ, pred):
     for u in range(52):
         m = succ[u]
         while m != ZERO:
-            v = _lowest(m)
+            v = lowest_bit(m)
             m &= m - ONE
             pred[v] |= ONE << np.uint64(u)
     return every
-
-
-@kernel
-def _lowest(m):
-    """Index of the lowest set bit of a non-zero mask."""
-    return np.int64(trailing_zeros(m))
 
 
 @kernel
@@ -84,7 +77,7 @@ def _on_cycles_only(succ, pred, live):
         changed = False
         m = live
         while m != ZERO:
-            v = _lowest(m)
+            v = lowest_bit(m)
             m &= m - ONE
             if succ[v] & live == ZERO or pred[v] & live == ZERO:
                 live &= ~(ONE << np.uint64(v))
@@ -105,7 +98,7 @@ def _cycle_through(succ, live, v, cycle, frontier):
         nxt = ZERO
         m = frontier[level]
         while m != ZERO:
-            x = _lowest(m)
+            x = lowest_bit(m)
             m &= m - ONE
             nxt |= succ[x]
         nxt &= live
@@ -115,7 +108,7 @@ def _cycle_through(succ, live, v, cycle, frontier):
                 m = frontier[j]
                 x = 0
                 while m != ZERO:
-                    x = _lowest(m)
+                    x = lowest_bit(m)
                     m &= m - ONE
                     if succ[x] >> np.uint64(want) & ONE != ZERO:
                         break
@@ -145,7 +138,7 @@ def _some_cycle(succ, pred, live, cycle, frontier):
         fewest = 99
         m = live
         while m != ZERO:
-            x = _lowest(m)
+            x = lowest_bit(m)
             m &= m - ONE
             d = popcount(np.int64(succ[x] & live))  # at most 52 bits: fits an int64
             if d < fewest:
