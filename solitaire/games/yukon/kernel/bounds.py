@@ -43,6 +43,7 @@ The kernel packs greedily (any disjoint set gives a valid bound):
 import numpy as np
 
 from solitaire.games.yukon.kernel.state import CAP, CUT_SETS, DOWN, FOUND, LEN, PILES, R_OFF, card_at
+from solitaire.jit.bits import lowest_bit
 from solitaire.jit.compile import kernel
 
 CYCLE_SPAN = 4  # most face-up cards in one cut set tried for the cycles of two intervals
@@ -54,50 +55,72 @@ def lower_bound(state, rules):
     move per waiting cycle taken (module docstring)."""
     cut_sets = (rules[R_OFF] & CUT_SETS) != 0
     where = np.empty(52, dtype=np.int64)  # pile * CAP + index of each tableau card
-    # below[x]: the cards under x in its pile.  Only a speed-up of step 2: a
-    # partner b with no card of the wanted suit and rank under it cannot
-    # close a cycle, whatever is used.
-    below = np.zeros(52, dtype=np.uint64)
-    cycles, used, in_tableau = _one_interval_cycles(state, cut_sets, where, below)
-    cycles += _two_interval_cycles(state, cut_sets, used, in_tableau, where, below)
+    # closing[s, r]: the tableau cards with a card of suit s and rank below
+    # r + 1 under them.  Only a speed-up of step 2: a partner b with no card
+    # of the wanted suit and rank under it cannot close a cycle.
+    closing = np.zeros((4, 14), dtype=np.uint64)
+    cycles, used = _one_interval_cycles(state, cut_sets, where, closing)
+    cycles += _two_interval_cycles(state, cut_sets, used, where, closing)
     home = np.int64(state[FOUND]) + state[FOUND + 1] + state[FOUND + 2] + state[FOUND + 3]
     return 52 - home + cycles
 
 
 @kernel(inline="always")
-def _one_interval_cycles(state, cut_sets, where, below):
-    """Step 1: the one-interval cycles taken, the cards of their cut sets and
-    the tableau cards (bit sets); fills ``where`` and ``below``."""
+def _one_interval_cycles(state, cut_sets, where, closing):
+    """Step 1: the one-interval cycles taken and the cards of their cut sets
+    (a bit set); fills ``where`` and ``closing``."""
     one = np.uint64(1)
     cycles = 0
     used = np.uint64(0)  # cards in the cut sets of the cycles taken
-    in_tableau = np.uint64(0)
     for p in range(PILES):
         length = np.int64(state[LEN + p])
         down = np.int64(state[DOWN + p]) if cut_sets else 0
         hit = -1  # top index of the last face-up cut interval taken in this pile
-        under = np.uint64(0)
+        under = np.uint64(0)  # the cards under x
+        from_hit = np.uint64(0)  # the cards under x from index ``hit`` up
+        low0 = low1 = low2 = low3 = 13  # the rank - 1 of each suit's lowest card under x (13: none)
         for j in range(length):
             x = card_at(state, p, j)
-            in_tableau |= one << np.uint64(x)
+            bit = one << np.uint64(x)
             where[x] = p * CAP + j
-            below[x] = under
-            under |= one << np.uint64(x)
-            # the nearest lower card y of x's suit: anywhere under a face-down
-            # x, else where x's cut interval misses the last one taken
-            lowest = 0 if j < down or hit < down else hit
-            for i in range(j - 1, lowest - 1, -1):
-                y = card_at(state, p, i)
-                if y // 13 == x // 13 and y < x:
-                    cycles += 1
-                    if j < down:
-                        used |= one << np.uint64(x)
-                    else:
-                        hit = j
-                        for k in range(max(i + 1, down), j + 1):
-                            used |= one << np.uint64(card_at(state, p, k))
-                    break
-    return cycles, used, in_tableau
+            closing[0, low0] |= bit
+            closing[1, low1] |= bit
+            closing[2, low2] |= bit
+            closing[3, low3] |= bit
+            suit = x // 13
+            if suit == 0:
+                low0 = min(low0, x % 13)
+            elif suit == 1:
+                low1 = min(low1, x % 13)
+            elif suit == 2:
+                low2 = min(low2, x % 13)
+            else:
+                low3 = min(low3, x % 13)
+            # the lower cards y of x's suit anywhere under a face-down x, else
+            # where x's cut interval misses the last one taken
+            lower = (under if j < down or hit < down else from_hit) & (bit - (one << np.uint64(suit * 13)))
+            if lower != 0:
+                cycles += 1
+                if j < down:
+                    used |= bit
+                else:
+                    i = 0  # the index of the nearest one
+                    while lower != 0:
+                        i = max(i, where[lowest_bit(lower)] % CAP)
+                        lower &= lower - one
+                    hit = j
+                    from_hit = np.uint64(0)
+                    for k in range(max(i + 1, down), j + 1):
+                        used |= one << np.uint64(card_at(state, p, k))
+            under |= bit
+            from_hit |= bit
+    for t in range(4):  # from "lowest under is rank r + 1" to "some card under is below rank r + 1"
+        lower = np.uint64(0)
+        for r in range(14):
+            at = closing[t, r]
+            closing[t, r] = lower
+            lower |= at
+    return cycles, used
 
 
 @kernel(inline="always")
@@ -125,7 +148,7 @@ def _closing_cut(state, b, a, cut, used, where, cut_sets):
 
 
 @kernel(inline="always")
-def _two_interval_cycles(state, cut_sets, used, in_tableau, where, below):
+def _two_interval_cycles(state, cut_sets, used, where, closing):
     """Step 2: the two-interval cycles taken among the cards not ``used``."""
     one = np.uint64(1)
     cycles = 0
@@ -136,7 +159,9 @@ def _two_interval_cycles(state, cut_sets, used, in_tableau, where, below):
             a = card_at(state, p, j)
             if (used >> np.uint64(a)) & one:
                 continue
-            lower_a = (one << np.uint64(a)) - (one << np.uint64((a // 13) * 13))  # d: a's suit, below a
+            over_lower_a = closing[a // 13, a % 13] & ~used  # the cards with a lower card d of a's suit under them
+            if over_lower_a == 0:
+                continue  # no partner b for any c
             cut = one << np.uint64(a)  # the cut set of (c, a]
             size = 1
             for i in range(j - 1, -1, -1):
@@ -149,11 +174,11 @@ def _two_interval_cycles(state, cut_sets, used, in_tableau, where, below):
                 c = card_at(state, p, i)
                 # a partner b above d: b of c's suit and higher, d of a's suit and lower than a
                 higher_c = (one << np.uint64((c // 13) * 13 + 13)) - (one << np.uint64(c + 1))
-                partners = higher_c & in_tableau & ~used & ~cut
+                partners = higher_c & ~used & ~cut & over_lower_a
                 cut2 = np.uint64(0)
-                for b in range(c + 1, (c // 13) * 13 + 13):
-                    if (partners >> np.uint64(b)) & one == 0 or below[b] & lower_a == 0:
-                        continue
+                while partners != 0:
+                    b = lowest_bit(partners)
+                    partners &= partners - one
                     cut2 = _closing_cut(state, b, a, cut, used, where, cut_sets)
                     if cut2 != 0:
                         break
