@@ -71,13 +71,13 @@ def lower_bound_at_least(state, rules, target, known):
     (``feedback.py``) of the cards outside F where that is cheap to prove.
 
     Sound by ``lower_bound``'s own argument: the cards outside F that move
-    twice must meet every cycle, so there are at least as many as the least
-    set that does; the 4-cycle packing is one proof of a size, the
-    feedback search proves larger ones.  Only the part below ``target`` is
-    worked for (A* asks "is this position's f above the level being
-    expanded?"), and at most ``FEEDBACK_WORK`` branching steps per call.
-    ``known`` is a bound proved before (the climb starts there).  Switch
-    ``OFF_SHARPER_BOUND``: ``known`` itself (A* then keeps the plain
+    twice must meet every cycle of ``->``, so there are at least as many as
+    the least set that does; the 4-cycle packing is one proof of a size,
+    the feedback search proves larger ones.  Only the part below
+    ``target`` is worked for (A* asks "is this position's f above the
+    level being expanded?"), and at most ``FEEDBACK_WORK`` branching steps
+    per call.  ``known`` is a bound proved before (the climb starts there).
+    Switch ``OFF_SHARPER_BOUND``: ``known`` itself (A* then keeps the plain
     bound)."""
     if not is_on(rules, OFF_SHARPER_BOUND):
         return known
