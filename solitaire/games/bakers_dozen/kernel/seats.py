@@ -85,10 +85,11 @@ def is_seat_deadlock(state, rules):
     return True
 
 
-@kernel
+@kernel(allocates=True)
 def _h_may_come(state, rules, park, seated, where):
     """(a) or (b) of ``is_seat_deadlock`` in the restricted closure where the
-    Queens of suits ``park`` may park."""
+    Queens of suits ``park`` may park.  It keeps reference counts: the
+    closure's arrays come back from ``first_moves`` and must be freed here."""
     _, chain, done = first_moves(state, rules, True, park)
     for s in range(4):
         if state[F0 + s] == 13:
