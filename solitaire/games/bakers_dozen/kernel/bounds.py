@@ -101,6 +101,13 @@ def _above(r, s):
     return ((ONE << np.uint64(13 - r)) - ONE) << np.uint64(13 * s + r)
 
 
+@kernel(inline="always")
+def _joined(m, above, r, s):
+    """``mb`` and ``ab`` for the card above one of rank r and suit s (alive,
+    and lower than any card of its suit below it), from the card's own."""
+    return m - ((((m >> (4 * s)) & 15) - r) << (4 * s)), (above & ~_above(0, s)) | _above(r, s)
+
+
 @kernel
 def _cards_and_blockers(state, count_f, mb, ab, column):
     """Step 1 of ``lower_bound``: (cards in the tableau plus, with
@@ -128,8 +135,7 @@ def _cards_and_blockers(state, count_f, mb, ab, column):
                 total += count_f  # in F
             else:
                 alive |= ONE << np.uint64(c)
-                m -= (((m >> (4 * s)) & 15) - r) << (4 * s)
-                above = (above & ~_above(0, s)) | _above(r, s)
+                m, above = _joined(m, above, r, s)
     return total, alive
 
 
@@ -153,8 +159,7 @@ def _column_minima(state, alive, mb, ab, closing, k):
             r = rank_of(c)
             s = suit_of(c)
             if r < (m >> (4 * s)) & 15:
-                m -= (((m >> (4 * s)) & 15) - r) << (4 * s)
-                above = (above & ~_above(0, s)) | _above(r, s)
+                m, above = _joined(m, above, r, s)
 
 
 @kernel

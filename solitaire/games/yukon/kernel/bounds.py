@@ -47,6 +47,7 @@ from solitaire.jit.bits import lowest_bit
 from solitaire.jit.compile import kernel
 
 CYCLE_SPAN = 4  # most face-up cards in one cut set tried for the cycles of two intervals
+NONE_UNDER = 0xDDDD  # no card of any suit under: 13 in each suit's 4-bit field
 
 
 @kernel(allocates=True)
@@ -78,24 +79,17 @@ def _one_interval_cycles(state, cut_sets, where, closing):
         hit = -1  # top index of the last face-up cut interval taken in this pile
         under = np.uint64(0)  # the cards under x
         from_hit = np.uint64(0)  # the cards under x from index ``hit`` up
-        low0 = low1 = low2 = low3 = 13  # the rank - 1 of each suit's lowest card under x (13: none)
+        lows = NONE_UNDER  # the rank - 1 of each suit's lowest card under x, 4 bits per suit
         for j in range(length):
             x = card_at(state, p, j)
             bit = one << np.uint64(x)
             where[x] = p * CAP + j
-            closing[0, low0] |= bit
-            closing[1, low1] |= bit
-            closing[2, low2] |= bit
-            closing[3, low3] |= bit
+            for t in range(4):
+                closing[t, (lows >> (4 * t)) & 15] |= bit
             suit = x // 13
-            if suit == 0:
-                low0 = min(low0, x % 13)
-            elif suit == 1:
-                low1 = min(low1, x % 13)
-            elif suit == 2:
-                low2 = min(low2, x % 13)
-            else:
-                low3 = min(low3, x % 13)
+            low = (lows >> (4 * suit)) & 15
+            if x % 13 < low:
+                lows -= (low - x % 13) << (4 * suit)
             # the lower cards y of x's suit anywhere under a face-down x, else
             # where x's cut interval misses the last one taken
             lower = (under if j < down or hit < down else from_hit) & (bit - (one << np.uint64(suit * 13)))
@@ -174,7 +168,7 @@ def _two_interval_cycles(state, cut_sets, used, where, closing):
                 c = card_at(state, p, i)
                 # a partner b above d: b of c's suit and higher, d of a's suit and lower than a
                 higher_c = (one << np.uint64((c // 13) * 13 + 13)) - (one << np.uint64(c + 1))
-                partners = higher_c & ~used & ~cut & over_lower_a
+                partners = higher_c & ~cut & over_lower_a
                 cut2 = np.uint64(0)
                 while partners != 0:
                     b = lowest_bit(partners)
